@@ -1,0 +1,41 @@
+# bloomfilter: PGXS build.  `make && make install`, then `make installcheck`
+# against a running server; test/run does all of it in a throwaway cluster.
+EXTENSION = bloomfilter
+MODULE_big = bloomfilter
+DATA = bloomfilter--1.0.sql
+PGFILEDESC = "bloomfilter - Bloom filters for PostgreSQL"
+
+CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_format.o src/bf_aggstate.o
+GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
+	src/bloomfilter_funcs.o src/bloomfilter_agg.o
+OBJS = $(CORE_OBJS) $(GLUE_OBJS)
+
+REGRESS = sizing io membership hashing aggregate algebra errors parallel
+REGRESS_OPTS = --load-extension=bloomfilter
+
+PG_CPPFLAGS = -I$(srcdir)/src
+PG_CFLAGS = -Wall -Wextra -Werror -Wno-unused-parameter -Wno-missing-field-initializers -Wno-sign-compare
+SHLIB_LINK = -lm
+
+PG_CONFIG ?= pg_config
+PGXS := $(shell $(PG_CONFIG) --pgxs)
+include $(PGXS)
+
+# ---- tests beyond pg_regress: the pure C core (no server needed) ----
+CORE_SRCS = $(CORE_OBJS:.o=.c)
+TEST_CFLAGS = -O2 -g -std=c11 -Wall -Wextra -Werror -Isrc
+
+test/unit/test_core: test/unit/test_core.c $(CORE_SRCS) src/bf_core.h src/bf_aggstate.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/unit/test_core.c $(CORE_SRCS) -lm
+
+test/fpr/test_fpr: test/fpr/test_fpr.c $(CORE_SRCS) src/bf_core.h
+	$(CC) $(TEST_CFLAGS) -o $@ test/fpr/test_fpr.c $(CORE_SRCS) -lm
+
+.PHONY: unittest fprtest
+unittest: test/unit/test_core
+	test/unit/test_core
+
+fprtest: test/fpr/test_fpr
+	test/fpr/test_fpr
+
+EXTRA_CLEAN = test/unit/test_core test/fpr/test_fpr results regression.diffs regression.out

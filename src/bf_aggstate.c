@@ -1,0 +1,237 @@
+/*
+ * bf_aggstate.c - bloom_agg's transition state; see bf_aggstate.h.
+ */
+#include "bf_aggstate.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+bf_state_read_header(const uint8_t *state, bf_state_header *header)
+{
+	header->mode = state[6];
+	header->sizing = state[7];
+	header->value_kind = bf_load_u32(state + 8);
+	header->hash_capacity = bf_load_u32(state + 12);
+	header->p = bf_load_f64(state + 16);
+	header->rows = bf_load_u64(state + 24);
+	header->design_n = bf_load_u64(state + 32);
+}
+
+void
+bf_state_write_header(uint8_t *state, const bf_state_header *header)
+{
+	memcpy(state, BF_STATE_MAGIC_BYTES, 4);
+	state[4] = BF_STATE_VERSION;
+	state[5] = 0;
+	state[6] = header->mode;
+	state[7] = header->sizing;
+	bf_store_u32(state + 8, header->value_kind);
+	bf_store_u32(state + 12, header->hash_capacity);
+	bf_store_f64(state + 16, header->p);
+	bf_store_u64(state + 24, header->rows);
+	bf_store_u64(state + 32, header->design_n);
+	bf_store_u32(state + 40, 0);
+}
+
+bf_status
+bf_state_auto_blocks(double p, uint64_t *nblocks, int *k)
+{
+	uint64_t	needed;
+	uint64_t	blocks = BF_AGG_FOLD_BASE_BLOCKS;
+	bf_status	status = bf_plan(BF_AGG_AUTO_CAPACITY, p, &needed, k);
+
+	/* a rate so small that the capacity does not fit: take the largest base multiple */
+	if (status == BF_ERR_TOO_LARGE)
+	{
+		double		bits;
+
+		status = bf_plan_rate(p, &bits, k);
+		needed = BF_MAX_BLOCKS;
+	}
+	if (status != BF_OK)
+		return status;
+	while (blocks < needed && blocks * 2 <= BF_MAX_BLOCKS)
+		blocks *= 2;
+	*nblocks = blocks;
+	return BF_OK;
+}
+
+void
+bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p)
+{
+	bf_state_header header = {BF_STATE_MODE_HASHES, BF_STATE_SIZING_AUTO, BF_KIND_NONE, capacity, p, 0, 0};
+
+	bf_state_write_header(state, &header);
+}
+
+void
+bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
+					 double p, uint64_t design_n)
+{
+	bf_state_header header = {BF_STATE_MODE_FILTER, sizing, BF_KIND_NONE, 0, p, 0, design_n};
+
+	bf_state_write_header(state, &header);
+	memset(state + BF_STATE_HEADER_BYTES, 0, BF_STATE_FILTER_OFFSET - BF_STATE_HEADER_BYTES);
+	bf_init(bf_state_filter(state), nblocks, k, BF_KIND_NONE, design_n, p);
+}
+
+bf_status
+bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
+{
+	if (length < BF_STATE_HEADER_BYTES)
+		return BF_ERR_FORMAT_LENGTH;
+	if (memcmp(state, BF_STATE_MAGIC_BYTES, 4) != 0)
+		return BF_ERR_FORMAT_MAGIC;
+	if (state[4] != BF_STATE_VERSION || state[5] != 0)
+		return BF_ERR_FORMAT_VERSION;
+	if (bf_load_u32(state + 40) != 0)
+		return BF_ERR_FORMAT_FLAGS;
+	bf_state_read_header(state, header);
+	if (!(header->p > 0.0 && header->p < 1.0) || header->p < BF_MIN_P)
+		return BF_ERR_FORMAT_DESIGN;
+	if ((header->rows == 0) != (header->value_kind == BF_KIND_NONE))
+		return BF_ERR_FORMAT_KIND;
+
+	if (header->mode == BF_STATE_MODE_HASHES)
+	{
+		if (header->sizing != BF_STATE_SIZING_AUTO || header->design_n != 0 ||
+			header->hash_capacity > BF_AGG_MAX_HASHES || header->rows > header->hash_capacity ||
+			length != bf_state_bytes_hashes(header->hash_capacity))
+			return BF_ERR_FORMAT_STATE;
+		return BF_OK;
+	}
+	if (header->mode == BF_STATE_MODE_FILTER)
+	{
+		bf_header	filter;
+		bf_status	status;
+
+		if (header->hash_capacity != 0 || length < BF_STATE_FILTER_OFFSET ||
+			bf_load_u32(state + BF_STATE_HEADER_BYTES) != 0)
+			return BF_ERR_FORMAT_STATE;
+		if (header->sizing == BF_STATE_SIZING_AUTO ? header->design_n != 0 : header->sizing != BF_STATE_SIZING_FIXED)
+			return BF_ERR_FORMAT_STATE;
+		status = bf_check_header(state + BF_STATE_FILTER_OFFSET, length - BF_STATE_FILTER_OFFSET, &filter);
+		if (status != BF_OK)
+			return status;
+		/* the embedded filter must agree with the state it lives in */
+		if (filter.n_added != header->rows || filter.value_kind != header->value_kind ||
+			filter.design_p != header->p || filter.design_n != header->design_n)
+			return BF_ERR_FORMAT_STATE;
+		return BF_OK;
+	}
+	return BF_ERR_FORMAT_STATE;
+}
+
+void
+bf_state_add(uint8_t *state, uint64_t hash)
+{
+	uint64_t	rows = bf_load_u64(state + 24);
+
+	if (state[6] == BF_STATE_MODE_HASHES)
+		bf_store_u64(bf_state_hashes(state) + 8 * rows, hash);
+	else
+		bf_add_hash(bf_view_of(bf_state_filter(state)), hash);
+}
+
+void
+bf_state_add_hashes_le(uint8_t *state, const uint8_t *hashes_le, uint64_t count)
+{
+	bf_add_hashes_le(bf_view_of(bf_state_filter(state)), hashes_le, count);
+}
+
+void
+bf_state_set_counts(uint8_t *state, uint32_t value_kind, uint64_t rows)
+{
+	bf_store_u32(state + 8, value_kind);
+	bf_store_u64(state + 24, rows);
+	if (state[6] == BF_STATE_MODE_FILTER)
+	{
+		uint8_t    *filter = bf_state_filter(state);
+
+		bf_store_u32(filter + BF_OFF_VALUE_KIND, value_kind);
+		bf_store_u64(filter + BF_OFF_N_ADDED, rows);
+	}
+}
+
+/*
+ * The largest divisor `fold` of the state's block count that still leaves
+ * at least `needed` blocks.  Divisors come in pairs (d, total/d), so trial
+ * division up to sqrt(total) finds them all: at most 3,400 steps.
+ */
+static uint64_t
+bf_best_fold(uint64_t total, uint64_t needed)
+{
+	uint64_t	best = 1;
+
+	for (uint64_t d = 1; d * d <= total; d++)
+	{
+		if (total % d != 0)
+			continue;
+		if (total / d >= needed && d > best)
+			best = d;
+		if (d >= needed && total / d > best)
+			best = total / d;
+	}
+	return best;
+}
+
+bf_status
+bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, int *k, uint64_t *fold)
+{
+	bf_state_header header;
+	bf_header	filter;
+	uint64_t	needed;
+	bf_status	status;
+
+	bf_state_read_header(state, &header);
+	if (header.mode == BF_STATE_MODE_HASHES)
+	{
+		*fold = 0;
+		return bf_plan((int64_t) header.rows, header.p, nblocks, k);
+	}
+	bf_read_header(state + BF_STATE_FILTER_OFFSET, &filter);
+	*k = filter.k;
+	if (header.sizing == BF_STATE_SIZING_FIXED)
+	{
+		*fold = 1;
+		*nblocks = filter.nblocks;
+		return BF_OK;
+	}
+	status = bf_plan((int64_t) header.rows, header.p, &needed, k);
+	if (status == BF_ERR_TOO_LARGE)
+		needed = filter.nblocks;	/* more rows than the capacity: keep every block */
+	else if (status != BF_OK)
+		return status;
+	*k = filter.k;
+	*fold = bf_best_fold(filter.nblocks, needed);
+	*nblocks = filter.nblocks / *fold;
+	return BF_OK;
+}
+
+void
+bf_state_final_blocks(uint8_t *state, uint8_t *filter, uint64_t fold, uint64_t first, uint64_t count)
+{
+	bf_fold_or_blocks(filter + BF_HEADER_BYTES, bf_state_filter(state) + BF_HEADER_BYTES, fold, first, count);
+}
+
+void
+bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k)
+{
+	bf_state_header header;
+	bf_header	final;
+
+	bf_state_read_header(state, &header);
+	final.version = BF_FORMAT_VERSION;
+	final.hash_scheme = BF_HASH_SCHEME_XXH3;
+	final.k = (uint8_t) k;
+	final.value_kind = header.value_kind;
+	final.flags = 0;
+	final.nblocks = nblocks;
+	final.n_added = header.rows;
+	final.design_n = header.sizing == BF_STATE_SIZING_FIXED ? header.design_n : header.rows;
+	final.design_p = header.p;
+	bf_write_header(filter, &final);
+	if (header.mode == BF_STATE_MODE_HASHES)
+		bf_add_hashes_le(bf_view_of(filter), bf_state_hashes(state), header.rows);
+}

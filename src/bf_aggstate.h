@@ -1,0 +1,126 @@
+/*
+ * bf_aggstate.h - the transition state of bloom_agg (SQL type bloom_agg_state).
+ *
+ * The state is a real varlena type, not `internal`, so that partial states
+ * can cross process and server boundaries through ordinary type I/O
+ * (parallel workers, and Citus, which pushes an aggregate down to its
+ * workers only when the state type is not a pseudo-type).
+ *
+ * sizing from the rows seen (bloom_agg(x) and bloom_agg(x, p))
+ *   mode "hashes": the first BF_AGG_MAX_HASHES values are kept as their 64-bit
+ *   hashes (8 bytes a row, at most 16 MiB).  The final function then builds a
+ *   filter of exactly the size the rows need.
+ *   mode "filter": past that, the hashes go into a filter sized for
+ *   BF_AGG_AUTO_CAPACITY rows whose block count is 720720 * 2^j.  Because
+ *   multiply-shift block selection folds exactly (bf_core.h), the final
+ *   function folds it by the largest divisor of its block count that still
+ *   leaves enough blocks for the rows seen.  720720 = 2^4 3^2 5 7 11 13 has
+ *   240 divisors, so the folded size is close to the exact one below a fifth
+ *   of the capacity (at most 1.2x) and at most 2x above it.
+ *   Memory while aggregating is therefore bounded: 8 bytes a row up to 2^21
+ *   rows, then one fixed-size filter (92 MiB at p = 0.1, 184 MiB at 0.01).
+ * fixed size (bloom_agg(x, n, p))
+ *   mode "filter" from the first row, sized for n at p; no folding.
+ *
+ * Byte layout after the varlena header (all little-endian):
+ *   0  "BLAS"   4  uint16 version   6  uint8 mode   7  uint8 sizing
+ *   8  uint32 value kind            12 uint32 hash capacity (mode hashes)
+ *   16 float64 p                    24 uint64 rows (non-null values added)
+ *   32 uint64 design n (fixed sizing; 0 for auto)   40 uint32 reserved = 0
+ *   44 mode hashes: capacity uint64 hashes, the first `rows` in use
+ *   44 mode filter: 4 zero bytes, then at 48 a complete filter (FORMAT.md)
+ */
+#ifndef BF_AGGSTATE_H
+#define BF_AGGSTATE_H
+
+#include "bf_core.h"
+
+#define BF_STATE_MAGIC_BYTES	"BLAS"
+#define BF_STATE_VERSION		1
+#define BF_STATE_HEADER_BYTES	44
+#define BF_STATE_FILTER_OFFSET	48	/* with the varlena header, blocks land 8-aligned */
+
+#define BF_STATE_MODE_HASHES	1
+#define BF_STATE_MODE_FILTER	2
+#define BF_STATE_SIZING_AUTO	1
+#define BF_STATE_SIZING_FIXED	2
+
+#define BF_AGG_INITIAL_HASHES	64
+#define BF_AGG_MAX_HASHES		(UINT32_C(1) << 21)	/* 16 MiB of hashes */
+#define BF_AGG_AUTO_CAPACITY	(INT64_C(1) << 27)	/* 134M rows at the requested p */
+#define BF_AGG_FOLD_BASE_BLOCKS	UINT64_C(720720)
+
+typedef struct bf_state_header
+{
+	uint8_t		mode;
+	uint8_t		sizing;
+	uint32_t	value_kind;
+	uint32_t	hash_capacity;
+	double		p;
+	uint64_t	rows;
+	uint64_t	design_n;
+} bf_state_header;
+
+extern void bf_state_read_header(const uint8_t *state, bf_state_header *header);
+extern void bf_state_write_header(uint8_t *state, const bf_state_header *header);
+
+static inline uint64_t
+bf_state_bytes_hashes(uint32_t capacity)
+{
+	return BF_STATE_HEADER_BYTES + (uint64_t) capacity * 8;
+}
+
+static inline uint64_t
+bf_state_bytes_filter(uint64_t nblocks)
+{
+	return BF_STATE_FILTER_OFFSET + bf_filter_bytes(nblocks);
+}
+
+static inline uint8_t *
+bf_state_filter(uint8_t *state)
+{
+	return state + BF_STATE_FILTER_OFFSET;
+}
+
+static inline uint8_t *
+bf_state_hashes(uint8_t *state)
+{
+	return state + BF_STATE_HEADER_BYTES;
+}
+
+/* Checks a whole state (header, sizes, embedded filter) of length bytes. */
+extern bf_status bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header);
+
+/* Blocks of the filter an auto-sized state switches to at rate p. */
+extern bf_status bf_state_auto_blocks(double p, uint64_t *nblocks, int *k);
+
+/* Writes an empty state: mode hashes with capacity slots. */
+extern void bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p);
+
+/* Writes an empty state in mode filter (sizing auto or fixed). */
+extern void bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
+								 double p, uint64_t design_n);
+
+/* Records one value's hash; in mode hashes the caller made room first. */
+extern void bf_state_add(uint8_t *state, uint64_t hash);
+
+/* Adds count little-endian hashes to a state in mode filter. */
+extern void bf_state_add_hashes_le(uint8_t *state, const uint8_t *hashes_le, uint64_t count);
+
+/* Sets the kind and the row count after adds (both header copies). */
+extern void bf_state_set_counts(uint8_t *state, uint32_t value_kind, uint64_t rows);
+
+/*
+ * The final filter: *nblocks and *k for it, and *fold, the factor by which
+ * the state's filter folds into it (0 when the state is in mode hashes).
+ */
+extern bf_status bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, int *k, uint64_t *fold);
+
+/* Writes the final filter (bf_filter_bytes(nblocks) bytes) for blocks [first, first+count). */
+extern void bf_state_final_blocks(uint8_t *state, uint8_t *filter, uint64_t fold,
+								  uint64_t first, uint64_t count);
+
+/* Writes the final filter's header, and, in mode hashes, adds all hashes. */
+extern void bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k);
+
+#endif							/* BF_AGGSTATE_H */

@@ -1,0 +1,297 @@
+/*
+ * bf_core.h - the pure C core of the bloomfilter extension.
+ *
+ * Nothing here includes postgres.h: sizing, hashing, the block layout,
+ * add/contains/union/intersect/fold, statistics, the stored byte format and
+ * its validation, and base64 text encoding.  The core never allocates and
+ * never reports errors itself: callers pass buffers in and turn the returned
+ * bf_status into an error of their own (see bloomfilter_glue.c).  This keeps
+ * the core testable and fuzzable on its own (test/unit, test/fuzz).
+ *
+ * Layout ("blocked" Bloom filter, Putze, Sanders & Singler 2007)
+ * -------------------------------------------------------------
+ * The bit array is a sequence of 512-bit blocks, one 64-byte cache line each.
+ * An element sets k bits, all inside one block, so an add or a probe touches
+ * one cache line instead of k.  The price is a slightly higher false-positive
+ * rate for the same number of bits, because blocks receive a Poisson-varying
+ * number of elements; bf_plan() sizes the filter with the exact formula for
+ * that layout, so the promised rate p still holds (see "sizing" below).
+ *
+ * Hashing scheme (scheme 1)
+ * -------------------------
+ * h = XXH3_64bits(canonical bytes of the value), seed 0.
+ *   block    = ((h >> 32) * nblocks) >> 32            multiply-shift, no division
+ *   bit i    = (h * BF_POSITION_SALT[i]) >> 55         i = 0 .. k-1, 9 bits each
+ * Multiply-shift range reduction has a property we rely on: for any divisor d
+ * of nblocks, the block in a filter of nblocks/d blocks is exactly
+ * floor(block / d).  So a filter "folds" to a d-times smaller one by OR-ing
+ * runs of d adjacent blocks, and the result is bit-identical to building the
+ * small filter directly.  bloom_agg uses this to size itself after the scan,
+ * and union uses it to combine filters whose sizes divide one another.
+ *
+ * Sizing
+ * ------
+ * Classic filter (the SQL helpers bloom_optimal_m/_k, bloom_fpp, bloom_capacity):
+ *   m = ceil(-n ln p / (ln 2)^2),   k = max(1, round(m/n ln 2)),
+ *   fpp = (1 - e^(-kn/m))^k,        capacity = ceil(-m ln(1 - p^(1/k)) / k).
+ * Blocked filter (what bf_plan allocates): with b bits per element a block
+ * holds on average L = 512/b elements, its load i is Poisson(L), and
+ *   fpp(b, k) = sum_i Poisson(i; L) * (1 - (1 - 1/512)^(k i))^k.
+ * bf_plan picks the k that needs the fewest bits for fpp(b, k) <= p.  That is
+ * 1.01x the classic bits at p = 0.1, 1.03x at 0.01, 1.14x at 1e-4 and 1.34x
+ * at 1e-6.
+ */
+#ifndef BF_CORE_H
+#define BF_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- the stored format (all integers little-endian, see FORMAT.md) ---- */
+
+#define BF_MAGIC_BYTES			"BLOM"	/* first four bytes of every filter */
+#define BF_FORMAT_VERSION		1
+#define BF_HASH_SCHEME_XXH3		1		/* XXH3-64, seed 0, canonical encoding v1 */
+
+#define BF_BLOCK_BITS			512		/* one 64-byte cache line */
+#define BF_BLOCK_BYTES			64
+#define BF_BLOCK_WORDS			8		/* uint64 words per block */
+
+/*
+ * 52 header bytes: with PostgreSQL's 4-byte varlena header in front, the
+ * blocks start on an 8-byte boundary of a palloc'd (MAXALIGNed) value.
+ */
+#define BF_HEADER_BYTES			52
+
+/* Header field offsets, from the start of the format (after the varlena header). */
+#define BF_OFF_MAGIC			0	/* 4 bytes "BLOM" */
+#define BF_OFF_VERSION			4	/* uint16 */
+#define BF_OFF_HASH_SCHEME		6	/* uint8 */
+#define BF_OFF_K				7	/* uint8 */
+#define BF_OFF_VALUE_KIND		8	/* uint32, see BF_KIND_* */
+#define BF_OFF_FLAGS			12	/* uint32, must be 0 in version 1 */
+#define BF_OFF_NBLOCKS			16	/* uint64 */
+#define BF_OFF_N_ADDED			24	/* uint64 */
+#define BF_OFF_DESIGN_N			32	/* uint64 */
+#define BF_OFF_DESIGN_P			40	/* IEEE-754 binary64 */
+#define BF_OFF_RESERVED			48	/* uint32, must be 0 */
+
+/*
+ * Largest filter: 12,000,000 blocks = 768,000,000 bytes = 6.144e9 bits.  The
+ * limit is the text form: base64 makes 4 characters of every 3 bytes, and the
+ * text of the largest filter (1,024,000,072 characters) must still fit in one
+ * 1 GB PostgreSQL value, so that pg_dump can always write it out.
+ */
+#define BF_MAX_BLOCKS			UINT64_C(12000000)
+#define BF_MAX_K				32		/* BF_POSITION_SALT has this many salts */
+#define BF_MIN_P				1e-12	/* below this k would exceed BF_MAX_K */
+
+/*
+ * What kind of values a filter holds (header field value_kind).  Values are
+ * hashed over a canonical encoding, and values of one kind are comparable:
+ * int2/int4/int8 all hash the same 42.  Small numbers are families; the
+ * high bits mark the others.
+ */
+#define BF_KIND_NONE			0		/* nothing added yet: adopts the first kind */
+#define BF_KIND_INTEGER			1		/* int2, int4, int8: int64 LE */
+#define BF_KIND_FLOAT			2		/* float4, float8: binary64 LE, -0 = 0, one NaN */
+#define BF_KIND_NUMERIC			3		/* numeric: normalized decimal text */
+#define BF_KIND_TEXT			4		/* text, varchar, bpchar, name, enum labels: UTF-8 */
+#define BF_KIND_INTERVAL		5		/* interval: 128-bit microsecond span */
+#define BF_KIND_ARRAY_FLAG		UINT32_C(0x40000000)	/* | element kind */
+#define BF_KIND_BUILTIN_FLAG	UINT32_C(0x80000000)	/* | built-in type OID: its binary send form */
+#define BF_KIND_BUILTIN_OID_LIMIT 10000	/* hand-assigned, stable built-in OIDs (FirstGenbkiObjectId) */
+
+typedef enum bf_status
+{
+	BF_OK = 0,
+	BF_ERR_N,					/* n negative, not finite, or too large */
+	BF_ERR_P,					/* p outside (0,1) or NaN */
+	BF_ERR_P_TOO_SMALL,			/* p below BF_MIN_P */
+	BF_ERR_M,					/* m not positive */
+	BF_ERR_K,					/* k outside 1..BF_MAX_K (or result too large) */
+	BF_ERR_TOO_LARGE,			/* result over BF_MAX_BLOCKS or int64 */
+	BF_ERR_FORMAT_LENGTH,		/* shorter than a header, or length != header + blocks */
+	BF_ERR_FORMAT_MAGIC,
+	BF_ERR_FORMAT_VERSION,
+	BF_ERR_FORMAT_HASH_SCHEME,
+	BF_ERR_FORMAT_K,
+	BF_ERR_FORMAT_KIND,
+	BF_ERR_FORMAT_FLAGS,
+	BF_ERR_FORMAT_NBLOCKS,
+	BF_ERR_FORMAT_DESIGN,		/* design_p outside (0,1) */
+	BF_ERR_FORMAT_EMPTY_BITS,	/* n_added = 0 (or kind none) but bits are set */
+	BF_ERR_FORMAT_STATE,		/* aggregate state: bad mode, capacity or payload */
+	BF_ERR_BASE64,				/* not canonical base64 */
+	BF_ERR_INCOMPATIBLE,		/* union/intersect: different k or sizes that do not divide */
+	BF_ERR_KIND_MISMATCH		/* value kinds differ */
+} bf_status;
+
+/* Human-readable text for a status (lower case, no period). */
+extern const char *bf_status_message(bf_status status);
+
+/* ---- little-endian access, whatever the host byte order ---- */
+
+static inline uint64_t
+bf_load_u64(const uint8_t *p)
+{
+	uint64_t	v = 0;
+
+	for (int i = 7; i >= 0; i--)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+static inline void
+bf_store_u64(uint8_t *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (uint8_t) (v >> (8 * i));
+}
+
+static inline uint32_t
+bf_load_u32(const uint8_t *p)
+{
+	return (uint32_t) p[0] | (uint32_t) p[1] << 8 | (uint32_t) p[2] << 16 | (uint32_t) p[3] << 24;
+}
+
+static inline void
+bf_store_u32(uint8_t *p, uint32_t v)
+{
+	for (int i = 0; i < 4; i++)
+		p[i] = (uint8_t) (v >> (8 * i));
+}
+
+extern double bf_load_f64(const uint8_t *p);
+extern void bf_store_f64(uint8_t *p, double v);
+
+/* ---- the decoded header ---- */
+
+typedef struct bf_header
+{
+	uint16_t	version;
+	uint8_t		hash_scheme;
+	uint8_t		k;
+	uint32_t	value_kind;
+	uint32_t	flags;
+	uint64_t	nblocks;
+	uint64_t	n_added;
+	uint64_t	design_n;
+	double		design_p;
+} bf_header;
+
+/* Total stored bytes (without PostgreSQL's varlena header) of a filter of nblocks. */
+static inline uint64_t
+bf_filter_bytes(uint64_t nblocks)
+{
+	return BF_HEADER_BYTES + nblocks * BF_BLOCK_BYTES;
+}
+
+extern void bf_read_header(const uint8_t *filter, bf_header *header);
+extern void bf_write_header(uint8_t *filter, const bf_header *header);
+
+/*
+ * Checks the header alone against the stored length: O(1), done on every
+ * value a function receives, so a damaged value is an error, never a crash.
+ */
+extern bf_status bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header);
+
+/*
+ * Full validation for input and receive: the header, and that an empty
+ * filter (n_added = 0) has no bits set.  Check blocks [first, first+count)
+ * of the bit array; call with the whole range, or in chunks.
+ */
+extern bf_status bf_check_empty_bits(const uint8_t *filter, uint64_t first_block, uint64_t count);
+
+/* Writes a header and zeroes the blocks; buffer holds bf_filter_bytes(nblocks). */
+extern void bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
+					uint64_t design_n, double design_p);
+
+/* ---- sizing ---- */
+
+extern bf_status bf_optimal_m(int64_t n, double p, int64_t *m);
+extern bf_status bf_optimal_k(int64_t n, int64_t m, int32_t *k);
+extern bf_status bf_fpp(int64_t n, int64_t m, int32_t k, double *fpp);
+extern bf_status bf_capacity(int64_t m, int32_t k, double p, int64_t *n);
+
+/* Expected false-positive rate of the blocked layout at bits_per_element and k. */
+extern double bf_blocked_fpp(double bits_per_element, int k);
+
+/* Bits per element and k that the blocked layout needs for rate p. */
+extern bf_status bf_plan_rate(double p, double *bits_per_element, int *k);
+
+/* Blocks and k for n elements at rate p (n = 0 gives one block). */
+extern bf_status bf_plan(int64_t n, double p, uint64_t *nblocks, int *k);
+
+/* ---- hashing and the bit operations ---- */
+
+extern uint64_t bf_hash_bytes(const void *data, size_t length);
+
+/* What a hot loop needs of a filter, read once from its header. */
+typedef struct bf_view
+{
+	uint8_t    *blocks;			/* const for probes; written by adds */
+	uint64_t	nblocks;
+	int			k;
+} bf_view;
+
+extern bf_view bf_view_of(uint8_t *filter);
+
+extern void bf_add_hash(bf_view view, uint64_t hash);
+extern bool bf_contains_hash(bf_view view, uint64_t hash);
+
+/* Adds many hashes, prefetching the block of a hash a few hashes ahead. */
+extern void bf_add_hashes(bf_view view, const uint64_t *hashes, size_t count);
+
+/* Same, with the hashes stored little-endian (as in an aggregate state). */
+extern void bf_add_hashes_le(bf_view view, const uint8_t *hashes_le, size_t count);
+
+/* dst |= src and dst &= src over blocks [first, first+count). */
+extern void bf_or_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t first, uint64_t count);
+extern void bf_and_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t first, uint64_t count);
+
+/*
+ * dst (nblocks / factor blocks) |= src folded by factor: dst block j gets
+ * src blocks j*factor .. j*factor+factor-1.  For dst blocks [first, first+count).
+ */
+extern void bf_fold_or_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t factor,
+							  uint64_t first, uint64_t count);
+
+/* Checks two headers for union or intersection; sets the fold factors (1 = as is). */
+extern bf_status bf_check_compatible(const bf_header *a, const bf_header *b,
+									 uint64_t *fold_a, uint64_t *fold_b);
+
+/* Value kinds combine if equal or if either is BF_KIND_NONE. */
+extern bf_status bf_combine_kinds(uint32_t a, uint32_t b, uint32_t *combined);
+
+/* ---- statistics (for bloom_info) ---- */
+
+typedef struct bf_stats
+{
+	uint64_t	bits_set;
+	double		fpp_sum;		/* sum over blocks of (bits set / 512)^k */
+	double		cardinality;	/* sum over blocks of the Swamidass-Baldi estimate */
+} bf_stats;
+
+/* Accumulates blocks [first, first+count) into stats (zero it first). */
+extern void bf_stats_blocks(const uint8_t *blocks, int k, uint64_t first, uint64_t count, bf_stats *stats);
+
+/* ---- base64 (the text form) ---- */
+
+static inline uint64_t
+bf_base64_length(uint64_t bytes)
+{
+	return (bytes + 2) / 3 * 4;
+}
+
+/* Encodes bytes; out holds bf_base64_length(length) characters (no NUL added). */
+extern void bf_base64_encode(const uint8_t *data, uint64_t length, char *out);
+
+/* Decoded length of canonical base64 text, or BF_ERR_BASE64. */
+extern bf_status bf_base64_decoded_length(const char *text, uint64_t length, uint64_t *decoded);
+
+/* Decodes canonical base64: padding required, no whitespace, unused bits zero. */
+extern bf_status bf_base64_decode(const char *text, uint64_t length, uint8_t *out);
+
+#endif							/* BF_CORE_H */

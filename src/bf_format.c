@@ -1,0 +1,293 @@
+/*
+ * bf_format.c - the stored byte format: header, validation, base64 text.
+ *
+ * The format is documented byte for byte in FORMAT.md.  Everything a
+ * function reads from a stored value is checked here first, so a damaged
+ * or hand-made value is an error and never an out-of-bounds access.
+ * Canonical form: reserved fields and flags are zero, and the text form is
+ * canonical base64, so text and binary round trips are byte-identical.
+ */
+#include "bf_core.h"
+
+#include <math.h>
+#include <string.h>
+
+const char *
+bf_status_message(bf_status status)
+{
+	switch (status)
+	{
+		case BF_OK:
+			return "no error";
+		case BF_ERR_N:
+			return "number of elements must be between 0 and 1e18";
+		case BF_ERR_P:
+			return "false-positive rate must be between 0 and 1, exclusive";
+		case BF_ERR_P_TOO_SMALL:
+			return "false-positive rate must be at least 1e-12";
+		case BF_ERR_M:
+			return "number of bits must be positive";
+		case BF_ERR_K:
+			return "number of hash functions must be positive";
+		case BF_ERR_TOO_LARGE:
+			return "bloom filter would exceed the maximum size";
+		case BF_ERR_FORMAT_LENGTH:
+			return "length does not match the header";
+		case BF_ERR_FORMAT_MAGIC:
+			return "bad magic bytes";
+		case BF_ERR_FORMAT_VERSION:
+			return "unsupported format version";
+		case BF_ERR_FORMAT_HASH_SCHEME:
+			return "unsupported hash scheme";
+		case BF_ERR_FORMAT_K:
+			return "number of hash functions out of range";
+		case BF_ERR_FORMAT_KIND:
+			return "unknown value kind";
+		case BF_ERR_FORMAT_FLAGS:
+			return "reserved fields are not zero";
+		case BF_ERR_FORMAT_NBLOCKS:
+			return "number of blocks out of range";
+		case BF_ERR_FORMAT_DESIGN:
+			return "design false-positive rate out of range";
+		case BF_ERR_FORMAT_EMPTY_BITS:
+			return "empty filter has bits set";
+		case BF_ERR_FORMAT_STATE:
+			return "malformed aggregate state";
+		case BF_ERR_BASE64:
+			return "invalid base64";
+		case BF_ERR_INCOMPATIBLE:
+			return "bloom filters are not compatible";
+		case BF_ERR_KIND_MISMATCH:
+			return "bloom filters hold different kinds of values";
+	}
+	return "unknown error";
+}
+
+double
+bf_load_f64(const uint8_t *p)
+{
+	uint64_t	bits = bf_load_u64(p);
+	double		v;
+
+	memcpy(&v, &bits, sizeof(v));
+	return v;
+}
+
+void
+bf_store_f64(uint8_t *p, double v)
+{
+	uint64_t	bits;
+
+	memcpy(&bits, &v, sizeof(bits));
+	bf_store_u64(p, bits);
+}
+
+void
+bf_read_header(const uint8_t *filter, bf_header *header)
+{
+	header->version = (uint16_t) (filter[BF_OFF_VERSION] | filter[BF_OFF_VERSION + 1] << 8);
+	header->hash_scheme = filter[BF_OFF_HASH_SCHEME];
+	header->k = filter[BF_OFF_K];
+	header->value_kind = bf_load_u32(filter + BF_OFF_VALUE_KIND);
+	header->flags = bf_load_u32(filter + BF_OFF_FLAGS);
+	header->nblocks = bf_load_u64(filter + BF_OFF_NBLOCKS);
+	header->n_added = bf_load_u64(filter + BF_OFF_N_ADDED);
+	header->design_n = bf_load_u64(filter + BF_OFF_DESIGN_N);
+	header->design_p = bf_load_f64(filter + BF_OFF_DESIGN_P);
+}
+
+void
+bf_write_header(uint8_t *filter, const bf_header *header)
+{
+	memcpy(filter + BF_OFF_MAGIC, BF_MAGIC_BYTES, 4);
+	filter[BF_OFF_VERSION] = (uint8_t) header->version;
+	filter[BF_OFF_VERSION + 1] = (uint8_t) (header->version >> 8);
+	filter[BF_OFF_HASH_SCHEME] = header->hash_scheme;
+	filter[BF_OFF_K] = header->k;
+	bf_store_u32(filter + BF_OFF_VALUE_KIND, header->value_kind);
+	bf_store_u32(filter + BF_OFF_FLAGS, header->flags);
+	bf_store_u64(filter + BF_OFF_NBLOCKS, header->nblocks);
+	bf_store_u64(filter + BF_OFF_N_ADDED, header->n_added);
+	bf_store_u64(filter + BF_OFF_DESIGN_N, header->design_n);
+	bf_store_f64(filter + BF_OFF_DESIGN_P, header->design_p);
+	bf_store_u32(filter + BF_OFF_RESERVED, 0);
+}
+
+void
+bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
+		uint64_t design_n, double design_p)
+{
+	bf_header	header;
+
+	header.version = BF_FORMAT_VERSION;
+	header.hash_scheme = BF_HASH_SCHEME_XXH3;
+	header.k = (uint8_t) k;
+	header.value_kind = value_kind;
+	header.flags = 0;
+	header.nblocks = nblocks;
+	header.n_added = 0;
+	header.design_n = design_n;
+	header.design_p = design_p;
+	bf_write_header(filter, &header);
+	memset(filter + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
+}
+
+/* A value kind this version knows how to produce. */
+static bool
+bf_known_kind(uint32_t kind)
+{
+	uint32_t	base = kind & ~(BF_KIND_ARRAY_FLAG | BF_KIND_BUILTIN_FLAG);
+
+	if (kind & BF_KIND_BUILTIN_FLAG)
+		return base > 0 && base < BF_KIND_BUILTIN_OID_LIMIT;
+	if (kind & BF_KIND_ARRAY_FLAG)
+		return base >= BF_KIND_INTEGER && base <= BF_KIND_INTERVAL;
+	return base <= BF_KIND_INTERVAL;
+}
+
+bf_status
+bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header)
+{
+	if (length < BF_HEADER_BYTES)
+		return BF_ERR_FORMAT_LENGTH;
+	if (memcmp(filter + BF_OFF_MAGIC, BF_MAGIC_BYTES, 4) != 0)
+		return BF_ERR_FORMAT_MAGIC;
+	bf_read_header(filter, header);
+	if (header->version != BF_FORMAT_VERSION)
+		return BF_ERR_FORMAT_VERSION;
+	if (header->hash_scheme != BF_HASH_SCHEME_XXH3)
+		return BF_ERR_FORMAT_HASH_SCHEME;
+	if (header->k < 1 || header->k > BF_MAX_K)
+		return BF_ERR_FORMAT_K;
+	if (!bf_known_kind(header->value_kind))
+		return BF_ERR_FORMAT_KIND;
+	if (header->flags != 0 || bf_load_u32(filter + BF_OFF_RESERVED) != 0)
+		return BF_ERR_FORMAT_FLAGS;
+	if (header->nblocks < 1 || header->nblocks > BF_MAX_BLOCKS)
+		return BF_ERR_FORMAT_NBLOCKS;
+	if (length != bf_filter_bytes(header->nblocks))
+		return BF_ERR_FORMAT_LENGTH;
+	if (!(header->design_p > 0.0 && header->design_p < 1.0))
+		return BF_ERR_FORMAT_DESIGN;
+	/* a filter with no elements cannot know their kind, and vice versa */
+	if ((header->n_added == 0) != (header->value_kind == BF_KIND_NONE))
+		return BF_ERR_FORMAT_KIND;
+	return BF_OK;
+}
+
+bf_status
+bf_check_empty_bits(const uint8_t *filter, uint64_t first_block, uint64_t count)
+{
+	const uint8_t *blocks = filter + BF_HEADER_BYTES;
+	uint8_t		any = 0;
+
+	if (bf_load_u64(filter + BF_OFF_N_ADDED) != 0)
+		return BF_OK;
+	for (uint64_t i = first_block * BF_BLOCK_BYTES; i < (first_block + count) * BF_BLOCK_BYTES; i++)
+		any |= blocks[i];
+	return any == 0 ? BF_OK : BF_ERR_FORMAT_EMPTY_BITS;
+}
+
+/* ---- base64 (RFC 4648, standard alphabet, with padding) ---- */
+
+static const char bf_base64_alphabet[] =
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+void
+bf_base64_encode(const uint8_t *data, uint64_t length, char *out)
+{
+	uint64_t	i = 0;
+
+	for (; i + 3 <= length; i += 3)
+	{
+		uint32_t	triple = (uint32_t) data[i] << 16 | (uint32_t) data[i + 1] << 8 | data[i + 2];
+
+		*out++ = bf_base64_alphabet[triple >> 18];
+		*out++ = bf_base64_alphabet[(triple >> 12) & 63];
+		*out++ = bf_base64_alphabet[(triple >> 6) & 63];
+		*out++ = bf_base64_alphabet[triple & 63];
+	}
+	if (length - i == 1)
+	{
+		uint32_t	triple = (uint32_t) data[i] << 16;
+
+		*out++ = bf_base64_alphabet[triple >> 18];
+		*out++ = bf_base64_alphabet[(triple >> 12) & 63];
+		*out++ = '=';
+		*out++ = '=';
+	}
+	else if (length - i == 2)
+	{
+		uint32_t	triple = (uint32_t) data[i] << 16 | (uint32_t) data[i + 1] << 8;
+
+		*out++ = bf_base64_alphabet[triple >> 18];
+		*out++ = bf_base64_alphabet[(triple >> 12) & 63];
+		*out++ = bf_base64_alphabet[(triple >> 6) & 63];
+		*out++ = '=';
+	}
+}
+
+static int
+bf_base64_value(char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '+')
+		return 62;
+	if (c == '/')
+		return 63;
+	return -1;
+}
+
+bf_status
+bf_base64_decoded_length(const char *text, uint64_t length, uint64_t *decoded)
+{
+	uint64_t	padding = 0;
+
+	if (length == 0 || length % 4 != 0)
+		return BF_ERR_BASE64;
+	if (text[length - 1] == '=')
+		padding = text[length - 2] == '=' ? 2 : 1;
+	*decoded = length / 4 * 3 - padding;
+	return BF_OK;
+}
+
+bf_status
+bf_base64_decode(const char *text, uint64_t length, uint8_t *out)
+{
+	uint64_t	decoded;
+	uint64_t	padding;
+
+	if (bf_base64_decoded_length(text, length, &decoded) != BF_OK)
+		return BF_ERR_BASE64;
+	padding = length / 4 * 3 - decoded;
+
+	for (uint64_t i = 0; i < length; i += 4)
+	{
+		/* in the last group the final `padding` characters are '=' */
+		int			hidden = i + 4 == length ? (int) padding : 0;
+		uint32_t	triple = 0;
+
+		for (int j = 0; j < 4; j++)
+		{
+			int			v = j >= 4 - hidden ? 0 : bf_base64_value(text[i + j]);
+
+			if (v < 0)
+				return BF_ERR_BASE64;	/* includes a stray '=' */
+			triple = triple << 6 | (uint32_t) v;
+		}
+		/* canonical: the bits that padding leaves unused must be zero */
+		if ((hidden == 1 && (triple & 0xff) != 0) || (hidden == 2 && (triple & 0xffff) != 0))
+			return BF_ERR_BASE64;
+		*out++ = (uint8_t) (triple >> 16);
+		if (hidden < 2)
+			*out++ = (uint8_t) (triple >> 8);
+		if (hidden < 1)
+			*out++ = (uint8_t) triple;
+	}
+	return BF_OK;
+}

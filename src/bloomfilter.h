@@ -1,0 +1,89 @@
+/*
+ * bloomfilter.h - what the PostgreSQL glue files share.
+ *
+ * The glue turns Datums into the core's byte arrays and the core's status
+ * codes into ereport()s; it owns detoasting, memory contexts and fmgr.
+ */
+#ifndef BLOOMFILTER_H
+#define BLOOMFILTER_H
+
+#include "postgres.h"
+
+#include "fmgr.h"
+#include "lib/stringinfo.h"
+
+#include "bf_core.h"
+
+/* Default false-positive rate of bloom_agg(x) and bloom_empty(n). */
+#define BLOOM_DEFAULT_P		0.01
+
+/*
+ * Long loops over blocks run in chunks of this many blocks (4 MiB) with an
+ * interrupt check between chunks, so cancel and statement_timeout work on
+ * the largest filters.
+ */
+#define BLOOM_BLOCKS_PER_CHUNK	UINT64_C(65536)
+
+/* Where a malformed value came from decides the SQLSTATE of its error. */
+typedef enum BloomValueSource
+{
+	BLOOM_FROM_TEXT,			/* invalid_text_representation */
+	BLOOM_FROM_BINARY,			/* invalid_binary_representation */
+	BLOOM_FROM_STORAGE			/* data_corrupted */
+} BloomValueSource;
+
+/* Raises the ERROR for a core status; returns if status is BF_OK. */
+extern void bloom_check_status(bf_status status, BloomValueSource source);
+
+/* Format bytes of a (detoasted) varlena. */
+#define BLOOM_BYTES(v)			((uint8_t *) VARDATA(v))
+#define BLOOM_LENGTH(v)			((uint64_t) VARSIZE(v) - VARHDRSZ)
+
+/* Allocates an uninitialized varlena with room for `bytes` format bytes. */
+extern bytea *bloom_alloc_varlena(uint64_t bytes);
+
+/* Detoasts argument argno (a copy only if needed) and checks its header. */
+extern bytea *bloom_filter_arg(FunctionCallInfo fcinfo, int argno, bf_header *header);
+
+/* Same, into a fresh copy the caller may modify. */
+extern bytea *bloom_filter_arg_copy(FunctionCallInfo fcinfo, int argno, bf_header *header);
+
+/* An empty filter for n elements at rate p (checks both, and the size). */
+extern bytea *bloom_make_empty(int64 n, double p);
+
+/* Runs fn over blocks [0, nblocks) in chunks, checking for interrupts. */
+typedef void (*BloomChunkFn) (void *arg, uint64_t first, uint64_t count);
+extern void bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg);
+
+/* A readable name of a value kind, for messages and bloom_info. */
+extern char *bloom_kind_name(uint32 value_kind);
+
+/* ---- values: canonical encoding and hashing (bloomfilter_hash.c) ---- */
+
+typedef struct BloomValueHasher BloomValueHasher;
+
+/*
+ * Per call site state kept in fn_extra: the hasher of the value argument
+ * (type lookups happen once per query, not per row) and the last detoasted
+ * stored filter, so a filter from a table or subquery is detoasted once per
+ * query, not once per row.
+ */
+typedef struct BloomCallCache
+{
+	BloomValueHasher *hasher;
+	Oid			hasher_type;
+	Oid			filter_toastrelid;
+	Oid			filter_valueid;
+	bytea	   *filter;			/* detoasted copy, in fn_mcxt */
+	bf_header	filter_header;
+} BloomCallCache;
+
+extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
+
+/* Hash of argument argno, and its value kind. */
+extern uint64 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind);
+
+/* Like bloom_filter_arg, but keeps the detoasted value for later rows. */
+extern bytea *bloom_filter_arg_cached(FunctionCallInfo fcinfo, int argno, bf_header *header);
+
+#endif							/* BLOOMFILTER_H */

@@ -1,0 +1,337 @@
+/*
+ * bloomfilter_funcs.c - sizing helpers, membership, set algebra, info.
+ */
+#include "bloomfilter.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+
+/* ---- sizing helpers (classic formulas, see bf_sizing.c) ---- */
+
+PG_FUNCTION_INFO_V1(bloom_optimal_m);
+Datum
+bloom_optimal_m(PG_FUNCTION_ARGS)
+{
+	int64_t		m;
+
+	bloom_check_status(bf_optimal_m(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1), &m), BLOOM_FROM_STORAGE);
+	PG_RETURN_INT64(m);
+}
+
+PG_FUNCTION_INFO_V1(bloom_optimal_k);
+Datum
+bloom_optimal_k(PG_FUNCTION_ARGS)
+{
+	int32_t		k;
+
+	bloom_check_status(bf_optimal_k(PG_GETARG_INT64(0), PG_GETARG_INT64(1), &k), BLOOM_FROM_STORAGE);
+	PG_RETURN_INT32(k);
+}
+
+PG_FUNCTION_INFO_V1(bloom_fpp);
+Datum
+bloom_fpp(PG_FUNCTION_ARGS)
+{
+	double		fpp;
+
+	bloom_check_status(bf_fpp(PG_GETARG_INT64(0), PG_GETARG_INT64(1), PG_GETARG_INT32(2), &fpp),
+					   BLOOM_FROM_STORAGE);
+	PG_RETURN_FLOAT8(fpp);
+}
+
+PG_FUNCTION_INFO_V1(bloom_capacity);
+Datum
+bloom_capacity(PG_FUNCTION_ARGS)
+{
+	int64_t		n;
+
+	bloom_check_status(bf_capacity(PG_GETARG_INT64(0), PG_GETARG_INT32(1), PG_GETARG_FLOAT8(2), &n),
+					   BLOOM_FROM_STORAGE);
+	PG_RETURN_INT64(n);
+}
+
+PG_FUNCTION_INFO_V1(bloom_empty);
+Datum
+bloom_empty(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_make_empty(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1)));
+}
+
+/* ---- membership ---- */
+
+static void
+bloom_check_kind(const bf_header *header, uint32 value_kind)
+{
+	if (header->value_kind != BF_KIND_NONE && header->value_kind != value_kind)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("bloom filter holds %s values, not %s values",
+						bloom_kind_name(header->value_kind), bloom_kind_name(value_kind)),
+				 errhint("Cast the value to the type the filter was built from.")));
+}
+
+/*
+ * bloom_add(filter, value): a new filter with the value added.  The input is
+ * never modified.  A NULL value adds nothing; a NULL filter gives NULL.
+ */
+PG_FUNCTION_INFO_V1(bloom_add);
+Datum
+bloom_add(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+	bytea	   *result;
+	uint32		value_kind;
+	uint64		hash;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	if (PG_ARGISNULL(1))
+	{
+		(void) bloom_filter_arg(fcinfo, 0, &header);
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
+	result = bloom_filter_arg_copy(fcinfo, 0, &header);
+	bloom_check_kind(&header, value_kind);
+	bf_add_hash(bf_view_of(BLOOM_BYTES(result)), hash);
+	bf_store_u32(BLOOM_BYTES(result) + BF_OFF_VALUE_KIND, value_kind);
+	if (header.n_added < UINT64_MAX)
+		bf_store_u64(BLOOM_BYTES(result) + BF_OFF_N_ADDED, header.n_added + 1);
+	PG_RETURN_BYTEA_P(result);
+}
+
+static bool
+bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+{
+	bf_header	header;
+	bytea	   *filter = bloom_filter_arg_cached(fcinfo, filter_argno, &header);
+	uint32		value_kind;
+	uint64		hash = bloom_hash_arg(fcinfo, value_argno, &value_kind);
+
+	if (header.n_added == 0)
+		return false;
+	bloom_check_kind(&header, value_kind);
+	return bf_contains_hash(bf_view_of(BLOOM_BYTES(filter)), hash);
+}
+
+/* bloom_contains(filter, value) and filter @> value */
+PG_FUNCTION_INFO_V1(bloom_contains);
+Datum
+bloom_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_probe(fcinfo, 0, 1));
+}
+
+/* value <@ filter */
+PG_FUNCTION_INFO_V1(bloom_contained);
+Datum
+bloom_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_probe(fcinfo, 1, 0));
+}
+
+/* ---- union and intersection ---- */
+
+typedef struct BloomCombine
+{
+	uint8_t    *dst_blocks;
+	const uint8_t *src_blocks;
+	uint64_t	fold;			/* src folds by this into dst */
+	bool		intersect;
+} BloomCombine;
+
+static void
+bloom_combine_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	BloomCombine *c = (BloomCombine *) arg;
+
+	if (c->fold > 1)
+	{
+		/* fold into zeroed scratch blocks, then combine: dst op= fold(src) */
+		uint8_t		folded[BF_BLOCK_BYTES];
+
+		for (uint64_t j = first; j < first + count; j++)
+		{
+			memset(folded, 0, sizeof(folded));
+			bf_fold_or_blocks(folded, c->src_blocks + j * c->fold * BF_BLOCK_BYTES, c->fold, 0, 1);
+			if (c->intersect)
+				bf_and_blocks(c->dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
+			else
+				bf_or_blocks(c->dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
+		}
+	}
+	else if (c->intersect)
+		bf_and_blocks(c->dst_blocks, c->src_blocks, first, count);
+	else
+		bf_or_blocks(c->dst_blocks, c->src_blocks, first, count);
+}
+
+/*
+ * dst op= src, where dst may be modified.  When src is the smaller filter,
+ * dst is first replaced by its fold (a new value).  Returns the result.
+ * An empty filter (nothing added) is neutral for union and absorbing for
+ * intersection, whatever its shape.
+ */
+static bytea *
+bloom_combine(bytea *dst, const bf_header *dst_header, bytea *src, const bf_header *src_header,
+			  bool intersect)
+{
+	uint64_t	fold_dst;
+	uint64_t	fold_src;
+	uint32		kind;
+	BloomCombine combine;
+	bf_header	result_header;
+
+	if (dst_header->n_added == 0 || src_header->n_added == 0)
+	{
+		bool		take_src = intersect ? src_header->n_added == 0 : dst_header->n_added == 0;
+
+		if (!take_src)
+			return dst;
+		dst = bloom_alloc_varlena(BLOOM_LENGTH(src));
+		memcpy(BLOOM_BYTES(dst), BLOOM_BYTES(src), BLOOM_LENGTH(src));
+		return dst;
+	}
+
+	bloom_check_status(bf_check_compatible(dst_header, src_header, &fold_dst, &fold_src), BLOOM_FROM_STORAGE);
+	(void) bf_combine_kinds(dst_header->value_kind, src_header->value_kind, &kind);
+	result_header = *dst_header;
+
+	if (fold_dst > 1)
+	{
+		/* the result has src's (smaller) shape: start from dst folded */
+		bytea	   *folded = bloom_alloc_varlena(bf_filter_bytes(src_header->nblocks));
+
+		result_header.nblocks = src_header->nblocks;
+		result_header.design_n = src_header->design_n;
+		result_header.design_p = src_header->design_p;
+		memset(BLOOM_BYTES(folded) + BF_HEADER_BYTES, 0, src_header->nblocks * BF_BLOCK_BYTES);
+		combine.dst_blocks = BLOOM_BYTES(folded) + BF_HEADER_BYTES;
+		combine.src_blocks = BLOOM_BYTES(dst) + BF_HEADER_BYTES;
+		combine.fold = fold_dst;
+		combine.intersect = false;
+		bloom_for_each_chunk(src_header->nblocks, bloom_combine_chunk, &combine);
+		dst = folded;
+	}
+	combine.dst_blocks = BLOOM_BYTES(dst) + BF_HEADER_BYTES;
+	combine.src_blocks = BLOOM_BYTES(src) + BF_HEADER_BYTES;
+	combine.fold = fold_src;
+	combine.intersect = intersect;
+	bloom_for_each_chunk(result_header.nblocks, bloom_combine_chunk, &combine);
+
+	result_header.value_kind = kind;
+	if (intersect)
+		result_header.n_added = Min(dst_header->n_added, src_header->n_added);
+	else
+		result_header.n_added = dst_header->n_added > UINT64_MAX - src_header->n_added ?
+			UINT64_MAX : dst_header->n_added + src_header->n_added;
+	bf_write_header(BLOOM_BYTES(dst), &result_header);
+	return dst;
+}
+
+PG_FUNCTION_INFO_V1(bloom_union);
+Datum
+bloom_union(PG_FUNCTION_ARGS)
+{
+	bf_header	a_header,
+				b_header;
+	bytea	   *a = bloom_filter_arg_copy(fcinfo, 0, &a_header);
+	bytea	   *b = bloom_filter_arg(fcinfo, 1, &b_header);
+
+	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, b, &b_header, false));
+}
+
+PG_FUNCTION_INFO_V1(bloom_intersect);
+Datum
+bloom_intersect(PG_FUNCTION_ARGS)
+{
+	bf_header	a_header,
+				b_header;
+	bytea	   *a = bloom_filter_arg_copy(fcinfo, 0, &a_header);
+	bytea	   *b = bloom_filter_arg(fcinfo, 1, &b_header);
+
+	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, b, &b_header, true));
+}
+
+/*
+ * bloom_union_agg(filter): its state is a bloomfilter, so it is its own
+ * combine function.  Inside an aggregate the state belongs to us and is
+ * updated in place; a fold returns a new value, which the executor copies.
+ */
+PG_FUNCTION_INFO_V1(bloom_union_agg_trans);
+Datum
+bloom_union_agg_trans(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggregate_context;
+	bf_header	state_header,
+				value_header;
+	bytea	   *state;
+	bytea	   *value;
+
+	if (!AggCheckCallContext(fcinfo, &aggregate_context))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("bloom_union_agg_trans called in a non-aggregate context")));
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	if (PG_ARGISNULL(0))
+		PG_RETURN_BYTEA_P(bloom_filter_arg_copy(fcinfo, 1, &value_header));
+
+	state = bloom_filter_arg(fcinfo, 0, &state_header);
+	value = bloom_filter_arg_cached(fcinfo, 1, &value_header);
+	PG_RETURN_BYTEA_P(bloom_combine(state, &state_header, value, &value_header, false));
+}
+
+/* ---- bloom_info ---- */
+
+typedef struct BloomStatsScan
+{
+	const uint8_t *blocks;
+	int			k;
+	bf_stats	stats;
+} BloomStatsScan;
+
+static void
+bloom_stats_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	BloomStatsScan *scan = (BloomStatsScan *) arg;
+
+	bf_stats_blocks(scan->blocks, scan->k, first, count, &scan->stats);
+}
+
+PG_FUNCTION_INFO_V1(bloom_info);
+Datum
+bloom_info(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+	bytea	   *filter = bloom_filter_arg(fcinfo, 0, &header);
+	BloomStatsScan scan = {BLOOM_BYTES(filter) + BF_HEADER_BYTES, header.k, {0, 0.0, 0.0}};
+	uint64_t	m = header.nblocks * BF_BLOCK_BITS;
+	TupleDesc	descriptor;
+	Datum		values[12];
+	bool		nulls[12] = {false};
+
+	if (get_call_result_type(fcinfo, NULL, &descriptor) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "bloom_info must return a record");
+	descriptor = BlessTupleDesc(descriptor);
+	bloom_for_each_chunk(header.nblocks, bloom_stats_chunk, &scan);
+
+	values[0] = Int64GetDatum((int64) m);
+	values[1] = Int32GetDatum(header.k);
+	values[2] = Int64GetDatum((int64) Min(header.n_added, (uint64) PG_INT64_MAX));
+	values[3] = Int64GetDatum((int64) scan.stats.bits_set);
+	values[4] = Float8GetDatum((double) scan.stats.bits_set / (double) m);
+	values[5] = Float8GetDatum(scan.stats.fpp_sum / (double) header.nblocks);
+	values[6] = Float8GetDatum(scan.stats.cardinality);
+	values[7] = Int32GetDatum((int32) VARSIZE(filter));
+	values[8] = Int64GetDatum((int64) Min(header.design_n, (uint64) PG_INT64_MAX));
+	values[9] = Float8GetDatum(header.design_p);
+	values[10] = CStringGetTextDatum(bloom_kind_name(header.value_kind));
+	values[11] = Int32GetDatum(header.version);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(descriptor, values, nulls)));
+}

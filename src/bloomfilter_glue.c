@@ -1,0 +1,199 @@
+/*
+ * bloomfilter_glue.c - errors, detoasting and chunked loops shared by the
+ * SQL-callable functions.
+ */
+#include "bloomfilter.h"
+
+#include "access/detoast.h"
+#include "catalog/pg_type.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
+#include "utils/builtins.h"
+#include "utils/lsyscache.h"
+
+PG_MODULE_MAGIC;
+
+void
+bloom_check_status(bf_status status, BloomValueSource source)
+{
+	int			code;
+
+	switch (status)
+	{
+		case BF_OK:
+			return;
+		case BF_ERR_N:
+		case BF_ERR_P:
+		case BF_ERR_P_TOO_SMALL:
+		case BF_ERR_M:
+		case BF_ERR_K:
+			code = ERRCODE_INVALID_PARAMETER_VALUE;
+			break;
+		case BF_ERR_TOO_LARGE:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s", bf_status_message(status)),
+					 errdetail("A bloom filter holds at most " UINT64_FORMAT " bits (%d MB).",
+							   BF_MAX_BLOCKS * BF_BLOCK_BITS,
+							   (int) (bf_filter_bytes(BF_MAX_BLOCKS) / 1000000)),
+					 errhint("Use a larger false-positive rate, or split the set over several filters.")));
+			return;
+		case BF_ERR_INCOMPATIBLE:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATA_EXCEPTION),
+					 errmsg("%s", bf_status_message(status)),
+					 errdetail("Filters combine only when they have the same number of hash functions and one's size divides the other's."),
+					 errhint("Build both filters with the same n and p, for example with bloom_empty(n, p) or bloom_agg(x, n, p).")));
+			return;
+		case BF_ERR_KIND_MISMATCH:
+			code = ERRCODE_DATATYPE_MISMATCH;
+			break;
+		default:
+			/* a malformed stored value: what to call it depends on where it came from */
+			code = source == BLOOM_FROM_TEXT ? ERRCODE_INVALID_TEXT_REPRESENTATION :
+				source == BLOOM_FROM_BINARY ? ERRCODE_INVALID_BINARY_REPRESENTATION :
+				ERRCODE_DATA_CORRUPTED;
+			ereport(ERROR,
+					(errcode(code),
+					 errmsg("invalid bloomfilter value: %s", bf_status_message(status))));
+			return;
+	}
+	ereport(ERROR, (errcode(code), errmsg("%s", bf_status_message(status))));
+}
+
+bytea *
+bloom_alloc_varlena(uint64_t bytes)
+{
+	bytea	   *result;
+
+	if (bytes + VARHDRSZ > MaxAllocSize)
+		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
+	result = (bytea *) palloc(bytes + VARHDRSZ);
+	SET_VARSIZE(result, bytes + VARHDRSZ);
+	return result;
+}
+
+static bytea *
+bloom_checked(bytea *value, bf_header *header)
+{
+	bloom_check_status(bf_check_header(BLOOM_BYTES(value), BLOOM_LENGTH(value), header),
+					   BLOOM_FROM_STORAGE);
+	return value;
+}
+
+bytea *
+bloom_filter_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
+{
+	return bloom_checked((bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno)), header);
+}
+
+bytea *
+bloom_filter_arg_copy(FunctionCallInfo fcinfo, int argno, bf_header *header)
+{
+	return bloom_checked((bytea *) PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(argno)), header);
+}
+
+BloomCallCache *
+bloom_call_cache(FunctionCallInfo fcinfo)
+{
+	if (fcinfo->flinfo->fn_extra == NULL)
+		fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
+														  sizeof(BloomCallCache));
+	return (BloomCallCache *) fcinfo->flinfo->fn_extra;
+}
+
+/*
+ * A value stored out of line is identified by its TOAST pointer
+ * (toast relation, value id); TOAST values are never changed in place, so
+ * while the pointer is the same, so is the value, and the copy detoasted for
+ * an earlier row serves.  Values already in memory need no detoasting.
+ */
+bytea *
+bloom_filter_arg_cached(FunctionCallInfo fcinfo, int argno, bf_header *header)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	BloomCallCache *cache;
+	struct varatt_external pointer;
+	MemoryContext old;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return bloom_filter_arg(fcinfo, argno, header);
+
+	cache = bloom_call_cache(fcinfo);
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	if (cache->filter == NULL || cache->filter_toastrelid != pointer.va_toastrelid ||
+		cache->filter_valueid != pointer.va_valueid)
+	{
+		if (cache->filter != NULL)
+			pfree(cache->filter);
+		cache->filter = NULL;
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		cache->filter = (bytea *) detoast_external_attr(raw);
+		MemoryContextSwitchTo(old);
+		bloom_checked(cache->filter, &cache->filter_header);
+		cache->filter_toastrelid = pointer.va_toastrelid;
+		cache->filter_valueid = pointer.va_valueid;
+	}
+	*header = cache->filter_header;
+	return cache->filter;
+}
+
+bytea *
+bloom_make_empty(int64 n, double p)
+{
+	uint64_t	nblocks;
+	int			k;
+	bytea	   *result;
+
+	bloom_check_status(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE);
+	result = bloom_alloc_varlena(bf_filter_bytes(nblocks));
+	bf_init(BLOOM_BYTES(result), nblocks, k, BF_KIND_NONE, (uint64_t) n, p);
+	return result;
+}
+
+void
+bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg)
+{
+	for (uint64_t first = 0; first < nblocks; first += BLOOM_BLOCKS_PER_CHUNK)
+	{
+		CHECK_FOR_INTERRUPTS();
+		fn(arg, first, Min(BLOOM_BLOCKS_PER_CHUNK, nblocks - first));
+	}
+}
+
+char *
+bloom_kind_name(uint32 value_kind)
+{
+	uint32		base = value_kind & ~(BF_KIND_ARRAY_FLAG | BF_KIND_BUILTIN_FLAG);
+	const char *name;
+
+	if (value_kind & BF_KIND_BUILTIN_FLAG)
+		name = format_type_be((Oid) base);
+	else
+	{
+		switch (base)
+		{
+			case BF_KIND_NONE:
+				return pstrdup("none");
+			case BF_KIND_INTEGER:
+				name = "integer";
+				break;
+			case BF_KIND_FLOAT:
+				name = "float";
+				break;
+			case BF_KIND_NUMERIC:
+				name = "numeric";
+				break;
+			case BF_KIND_TEXT:
+				name = "text";
+				break;
+			case BF_KIND_INTERVAL:
+				name = "interval";
+				break;
+			default:
+				name = "unknown";
+				break;
+		}
+	}
+	return (value_kind & BF_KIND_ARRAY_FLAG) ? psprintf("%s[]", name) : pstrdup(name);
+}

@@ -1,0 +1,167 @@
+/*
+ * bloomfilter_io.c - text and binary I/O of bloomfilter and bloom_agg_state.
+ *
+ * Text form: canonical base64 of the stored bytes (FORMAT.md), so
+ * pg_dump/restore is byte-identical.  Binary form: the stored bytes.
+ * Input and receive validate everything: header fields, the exact length,
+ * and that an empty filter has no bits set.
+ */
+#include "bloomfilter.h"
+
+#include "libpq/pqformat.h"
+#include "utils/memutils.h"
+
+#include "bf_aggstate.h"
+
+/* The empty-bits scan of a filter, in chunks so a huge input can be cancelled. */
+typedef struct BloomEmptyScan
+{
+	const uint8_t *filter;
+	bf_status	status;
+} BloomEmptyScan;
+
+static void
+bloom_empty_scan_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	BloomEmptyScan *scan = (BloomEmptyScan *) arg;
+
+	if (scan->status == BF_OK)
+		scan->status = bf_check_empty_bits(scan->filter, first, count);
+}
+
+static void
+bloom_validate_filter(const uint8_t *bytes, uint64_t length, BloomValueSource source)
+{
+	bf_header	header;
+	BloomEmptyScan scan = {bytes, BF_OK};
+
+	bloom_check_status(bf_check_header(bytes, length, &header), source);
+	if (header.n_added == 0)
+	{
+		bloom_for_each_chunk(header.nblocks, bloom_empty_scan_chunk, &scan);
+		bloom_check_status(scan.status, source);
+	}
+}
+
+static void
+bloom_validate_state(const uint8_t *bytes, uint64_t length, BloomValueSource source)
+{
+	bf_state_header header;
+
+	bloom_check_status(bf_state_check(bytes, length, &header), source);
+	if (header.mode == BF_STATE_MODE_FILTER)
+		bloom_validate_filter(bytes + BF_STATE_FILTER_OFFSET, length - BF_STATE_FILTER_OFFSET, source);
+}
+
+typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);
+
+static bytea *
+bloom_from_base64(const char *text, BloomValidator validate)
+{
+	uint64_t	text_length = strlen(text);
+	uint64_t	length;
+	bytea	   *result;
+
+	bloom_check_status(bf_base64_decoded_length(text, text_length, &length), BLOOM_FROM_TEXT);
+	result = bloom_alloc_varlena(length);
+	bloom_check_status(bf_base64_decode(text, text_length, BLOOM_BYTES(result)), BLOOM_FROM_TEXT);
+	validate(BLOOM_BYTES(result), length, BLOOM_FROM_TEXT);
+	return result;
+}
+
+static char *
+bloom_to_base64(bytea *value)
+{
+	uint64_t	text_length = bf_base64_length(BLOOM_LENGTH(value));
+	char	   *text;
+
+	if (text_length + 1 > MaxAllocSize)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("value is too large for its text form")));
+	text = palloc(text_length + 1);
+	bf_base64_encode(BLOOM_BYTES(value), BLOOM_LENGTH(value), text);
+	text[text_length] = '\0';
+	return text;
+}
+
+static bytea *
+bloom_from_binary(StringInfo buffer, BloomValidator validate)
+{
+	uint64_t	length = (uint64_t) (buffer->len - buffer->cursor);
+	bytea	   *result = bloom_alloc_varlena(length);
+
+	pq_copymsgbytes(buffer, (char *) BLOOM_BYTES(result), (int) length);
+	validate(BLOOM_BYTES(result), length, BLOOM_FROM_BINARY);
+	return result;
+}
+
+static bytea *
+bloom_to_binary(bytea *value)
+{
+	StringInfoData buffer;
+
+	pq_begintypsend(&buffer);
+	pq_sendbytes(&buffer, (char *) BLOOM_BYTES(value), (int) BLOOM_LENGTH(value));
+	return pq_endtypsend(&buffer);
+}
+
+PG_FUNCTION_INFO_V1(bloomfilter_in);
+Datum
+bloomfilter_in(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_filter));
+}
+
+PG_FUNCTION_INFO_V1(bloomfilter_out);
+Datum
+bloomfilter_out(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+
+	PG_RETURN_CSTRING(bloom_to_base64(bloom_filter_arg(fcinfo, 0, &header)));
+}
+
+PG_FUNCTION_INFO_V1(bloomfilter_recv);
+Datum
+bloomfilter_recv(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), bloom_validate_filter));
+}
+
+PG_FUNCTION_INFO_V1(bloomfilter_send);
+Datum
+bloomfilter_send(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+
+	PG_RETURN_BYTEA_P(bloom_to_binary(bloom_filter_arg(fcinfo, 0, &header)));
+}
+
+PG_FUNCTION_INFO_V1(bloom_agg_state_in);
+Datum
+bloom_agg_state_in(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_state));
+}
+
+PG_FUNCTION_INFO_V1(bloom_agg_state_out);
+Datum
+bloom_agg_state_out(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_CSTRING(bloom_to_base64(PG_GETARG_BYTEA_P(0)));
+}
+
+PG_FUNCTION_INFO_V1(bloom_agg_state_recv);
+Datum
+bloom_agg_state_recv(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), bloom_validate_state));
+}
+
+PG_FUNCTION_INFO_V1(bloom_agg_state_send);
+Datum
+bloom_agg_state_send(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_to_binary(PG_GETARG_BYTEA_P(0)));
+}
