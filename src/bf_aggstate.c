@@ -91,7 +91,7 @@ bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
 	if (!(header->p > 0.0 && header->p < 1.0) || header->p < BF_MIN_P)
 		return BF_ERR_FORMAT_DESIGN;
 	if ((header->rows == 0) != (header->value_kind == BF_KIND_NONE))
-		return BF_ERR_FORMAT_KIND;
+		return BF_ERR_FORMAT_COUNT;
 
 	if (header->mode == BF_STATE_MODE_HASHES)
 	{

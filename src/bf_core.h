@@ -121,7 +121,8 @@ typedef enum bf_status
 	BF_ERR_FORMAT_FLAGS,
 	BF_ERR_FORMAT_NBLOCKS,
 	BF_ERR_FORMAT_DESIGN,		/* design_p outside (0,1) */
-	BF_ERR_FORMAT_EMPTY_BITS,	/* n_added = 0 (or kind none) but bits are set */
+	BF_ERR_FORMAT_COUNT,		/* n_added = 0 without kind none, or the reverse */
+	BF_ERR_FORMAT_EMPTY_BITS,	/* n_added = 0 but bits are set */
 	BF_ERR_FORMAT_STATE,		/* aggregate state: bad mode, capacity or payload */
 	BF_ERR_BASE64,				/* not canonical base64 */
 	BF_ERR_INCOMPATIBLE,		/* union/intersect: different k or sizes that do not divide */

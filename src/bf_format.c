@@ -28,7 +28,7 @@ bf_status_message(bf_status status)
 		case BF_ERR_M:
 			return "number of bits must be positive";
 		case BF_ERR_K:
-			return "number of hash functions must be positive";
+			return "number of hash functions must be between 1 and 2147483647";
 		case BF_ERR_TOO_LARGE:
 			return "bloom filter would exceed the maximum size";
 		case BF_ERR_FORMAT_LENGTH:
@@ -49,6 +49,8 @@ bf_status_message(bf_status status)
 			return "number of blocks out of range";
 		case BF_ERR_FORMAT_DESIGN:
 			return "design false-positive rate out of range";
+		case BF_ERR_FORMAT_COUNT:
+			return "element count and value kind disagree";
 		case BF_ERR_FORMAT_EMPTY_BITS:
 			return "empty filter has bits set";
 		case BF_ERR_FORMAT_STATE:
@@ -171,7 +173,7 @@ bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header)
 		return BF_ERR_FORMAT_DESIGN;
 	/* a filter with no elements cannot know their kind, and vice versa */
 	if ((header->n_added == 0) != (header->value_kind == BF_KIND_NONE))
-		return BF_ERR_FORMAT_KIND;
+		return BF_ERR_FORMAT_COUNT;
 	return BF_OK;
 }
 

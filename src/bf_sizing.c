@@ -58,7 +58,7 @@ bf_optimal_k(int64_t n, int64_t m, int32_t *k)
 		return BF_ERR_M;
 	best = round((double) m / (double) n * M_LN2);
 	if (best > INT32_MAX)
-		return BF_ERR_TOO_LARGE;
+		return BF_ERR_K;
 	*k = best < 1.0 ? 1 : (int32_t) best;
 	return BF_OK;
 }

@@ -1,0 +1,77 @@
+-- Hashing: values equal under their type's = hash equally; kinds are recorded
+-- and mixing kinds is an error, never a silent "no".
+
+-- integers: int2, int4, int8 and literals are interchangeable
+SELECT f @> 42 AS int4, f @> 42::int8 AS int8, f @> 42::int2 AS int2, f @> 43 AS other
+FROM (SELECT bloom_add(bloom_empty(10), 42::int8) AS f) s;
+SELECT bloom_agg(x::int2) @> 7::int8 AS int2_filter_int8_probe FROM generate_series(1, 10) x;
+SELECT f @> -9223372036854775808 AS min_int8, f @> (-32768)::int2 AS min_int2
+FROM (SELECT bloom_add(bloom_add(bloom_empty(10), -9223372036854775808), (-32768)::int4) AS f) s;
+
+-- text family: text, varchar, name, bpchar (trailing spaces do not count), literals
+SELECT f @> 'abc' AS literal, f @> 'abc'::varchar AS varchar, f @> 'abc'::name AS name,
+       f @> 'abc   '::char(6) AS bpchar, f @> 'abc '::text AS text_with_space, f @> 'ABC' AS case_differs
+FROM (SELECT bloom_add(bloom_empty(10), 'abc'::text) AS f) s;
+SELECT f @> 'héllo wörld ✓' AS utf8 FROM (SELECT bloom_add(bloom_empty(10), 'héllo wörld ✓') AS f) s;
+SELECT f @> '' AS empty_string, f @> ' ' AS space FROM (SELECT bloom_add(bloom_empty(10), ''::text) AS f) s;
+
+-- numeric: 1.0 = 1.00 = 1; NaN and infinities
+SELECT f @> 1::numeric AS one, f @> 1.000::numeric AS one_000, f @> 1.01::numeric AS one_01,
+       f @> 'NaN'::numeric AS nan
+FROM (SELECT bloom_add(bloom_empty(10), 1.0::numeric) AS f) s;
+SELECT f @> 'NaN'::numeric AS nan, f @> 'Infinity'::numeric AS inf, f @> '-Infinity'::numeric AS neg_inf
+FROM (SELECT bloom_add(bloom_add(bloom_empty(10), 'NaN'::numeric), 'Infinity'::numeric) AS f) s;
+
+-- floats: -0 = 0, NaN = NaN, float4 and float8 together
+SELECT f @> 0::float8 AS zero, f @> '-0'::float4 AS neg_zero_float4, f @> 'NaN'::float8 AS nan,
+       f @> 0.5::float4 AS half_float4, f @> 1e-300::float8 AS tiny
+FROM (SELECT bloom_add(bloom_add(bloom_add(bloom_empty(10), '-0'::float8), 'NaN'::float4), 0.5::float8) AS f) s;
+
+-- interval: equal spans are equal (1 day = 24 hours, 1 mon = 30 days)
+SELECT f @> interval '24 hours' AS hours, f @> interval '1440 minutes' AS minutes,
+       f @> interval '1 mon' AS month_30_days, f @> interval '25 hours' AS other
+FROM (SELECT bloom_add(bloom_add(bloom_empty(10), interval '1 day'), interval '30 days') AS f) s;
+
+-- other built-in types with a hash opclass
+SELECT bloom_add(bloom_empty(10), 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid) @> 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid AS uuid,
+       bloom_add(bloom_empty(10), date '2024-02-29') @> date '2024-02-29' AS date,
+       bloom_add(bloom_empty(10), timestamptz '2024-01-01 12:00+00') @> timestamptz '2024-01-01 13:00+01' AS timestamptz_same_instant,
+       bloom_add(bloom_empty(10), '\xdeadbeef'::bytea) @> '\xdeadbeef'::bytea AS bytea,
+       bloom_add(bloom_empty(10), '192.168.0.1/32'::inet) @> '192.168.0.1'::inet AS inet,
+       bloom_add(bloom_empty(10), true) @> true AS bool,
+       bloom_add(bloom_empty(10), true) @> false AS bool_other,
+       bloom_add(bloom_empty(10), int4range(1, 10)) @> int4range(1, 9, '[]') AS range_canonical;
+
+-- arrays: element-wise canonical, dimensions and bounds count, NULL elements allowed
+SELECT f @> ARRAY[1, 2, NULL]::int8[] AS same_elements_int8, f @> ARRAY[1, 2] AS without_null,
+       f @> '[0:2]={1,2,NULL}'::int2[] AS other_bounds
+FROM (SELECT bloom_add(bloom_empty(10), ARRAY[1, 2, NULL]::int4[]) AS f) s;
+SELECT f @> ARRAY['ab', 'c'] AS same, f @> ARRAY['a', 'bc'] AS regrouped
+FROM (SELECT bloom_add(bloom_empty(10), ARRAY['ab', 'c']) AS f) s;
+SELECT bloom_add(bloom_empty(10), ARRAY[1.00, 2]) @> ARRAY[1.0, 2.000] AS numeric_array_normalized;
+
+-- enums hash as their labels; domains as their base type
+CREATE TYPE mood AS ENUM ('sad', 'ok', 'happy');
+CREATE DOMAIN positive_int AS int CHECK (VALUE > 0);
+SELECT f @> 'happy'::mood AS enum, f @> 'happy' AS label_as_text, f @> 'sad'::mood AS other
+FROM (SELECT bloom_add(bloom_empty(10), 'happy'::mood) AS f) s;
+SELECT bloom_add(bloom_empty(10), 5::positive_int) @> 5 AS domain_probe;
+
+-- the kind is recorded; mixing is an error (SQLSTATE 42804 datatype_mismatch)
+SELECT value_kind FROM bloom_info(bloom_add(bloom_empty(10), 1::int2));
+SELECT value_kind FROM bloom_info(bloom_add(bloom_empty(10), now()));
+SELECT value_kind FROM bloom_info(bloom_add(bloom_empty(10), ARRAY['x']));
+SELECT bloom_add(bloom_empty(10), 42) @> 'forty-two';
+SELECT bloom_add(bloom_add(bloom_empty(10), 42), 'forty-two'::text);
+SELECT bloom_add(bloom_empty(10), 42) @> 42.0;
+SELECT bloom_add(bloom_empty(10), 'x'::text) @> 'x'::bytea;
+
+-- types that cannot be hashed canonically are refused (0A000 feature_not_supported)
+SELECT bloom_add(bloom_empty(10), '{"a": 1}'::jsonb);
+SELECT bloom_add(bloom_empty(10), row(1, 'a'));
+SELECT bloom_add(bloom_empty(10), numrange(1, 2));
+SELECT bloom_add(bloom_empty(10), point(1, 2));
+SELECT bloom_add(bloom_empty(10), 'x'::text COLLATE "C") @> 'x' AS deterministic_collation_ok;
+
+DROP DOMAIN positive_int;
+DROP TYPE mood;
