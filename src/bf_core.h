@@ -47,6 +47,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- the stored format (all integers little-endian, see FORMAT.md) ---- */
 
@@ -132,23 +133,38 @@ typedef enum bf_status
 /* Human-readable text for a status (lower case, no period). */
 extern const char *bf_status_message(bf_status status);
 
-/* ---- little-endian access, whatever the host byte order ---- */
+/*
+ * ---- little-endian access, whatever the host byte order ----
+ * On a little-endian host a memcpy is the whole conversion and compiles to
+ * one load or store; these run for every row, so that matters.
+ */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define BF_HOST_IS_LITTLE_ENDIAN 1
+#endif
 
 static inline uint64_t
 bf_load_u64(const uint8_t *p)
 {
 	uint64_t	v = 0;
 
+#ifdef BF_HOST_IS_LITTLE_ENDIAN
+	memcpy(&v, p, sizeof(v));
+#else
 	for (int i = 7; i >= 0; i--)
 		v = (v << 8) | p[i];
+#endif
 	return v;
 }
 
 static inline void
 bf_store_u64(uint8_t *p, uint64_t v)
 {
+#ifdef BF_HOST_IS_LITTLE_ENDIAN
+	memcpy(p, &v, sizeof(v));
+#else
 	for (int i = 0; i < 8; i++)
 		p[i] = (uint8_t) (v >> (8 * i));
+#endif
 }
 
 static inline uint32_t

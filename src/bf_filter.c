@@ -73,35 +73,17 @@ bf_block_mask(uint64_t hash, int k, uint64_t mask[BF_BLOCK_WORDS])
 	}
 }
 
-/*
- * Words are stored little-endian; on a little-endian host memcpy is the
- * whole conversion and compiles to plain loads and stores.
- */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define BF_HOST_IS_LITTLE_ENDIAN 1
-#endif
-
+/* Block words are little-endian 64-bit words. */
 static inline uint64_t
 bf_word_load(const uint8_t *p)
 {
-#ifdef BF_HOST_IS_LITTLE_ENDIAN
-	uint64_t	v;
-
-	memcpy(&v, p, sizeof(v));
-	return v;
-#else
 	return bf_load_u64(p);
-#endif
 }
 
 static inline void
 bf_word_store(uint8_t *p, uint64_t v)
 {
-#ifdef BF_HOST_IS_LITTLE_ENDIAN
-	memcpy(p, &v, sizeof(v));
-#else
 	bf_store_u64(p, v);
-#endif
 }
 
 void

@@ -71,7 +71,6 @@ typedef struct BloomValueHasher BloomValueHasher;
 typedef struct BloomCallCache
 {
 	BloomValueHasher *hasher;
-	Oid			hasher_type;
 	Oid			filter_toastrelid;
 	Oid			filter_valueid;
 	bytea	   *filter;			/* detoasted copy, in fn_mcxt */

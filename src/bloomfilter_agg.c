@@ -142,8 +142,9 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 		PG_RETURN_BYTEA_P(state);
 
 	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
-	state = bloom_state_reserve(state, 1);
 	bf_state_read_header(BLOOM_BYTES(state), &header);
+	if (header.mode == BF_STATE_MODE_HASHES && header.rows == header.hash_capacity)
+		state = bloom_state_reserve(state, 1);
 	bloom_check_status(bf_combine_kinds(header.value_kind, value_kind, &kind), BLOOM_FROM_STORAGE);
 	bf_state_add(BLOOM_BYTES(state), hash);
 	bf_state_set_counts(BLOOM_BYTES(state), kind, header.rows + 1);

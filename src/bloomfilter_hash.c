@@ -343,18 +343,18 @@ uint64
 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	Oid			type = get_fn_expr_argtype(fcinfo->flinfo, argno);
 	BloomValueHasher *hasher;
 	Datum		value = PG_GETARG_DATUM(argno);
 
-	if (!OidIsValid(type))
-		elog(ERROR, "could not determine the type of argument %d", argno + 1);
-	if (cache->hasher == NULL || cache->hasher_type != type)
+	/* a call site's argument types are fixed: look them up on the first row only */
+	if (cache->hasher == NULL)
 	{
+		Oid			type = get_fn_expr_argtype(fcinfo->flinfo, argno);
 		Oid			collation = PG_GET_COLLATION();
 
+		if (!OidIsValid(type))
+			elog(ERROR, "could not determine the type of argument %d", argno + 1);
 		cache->hasher = bloom_new_hasher(type, fcinfo->flinfo->fn_mcxt, true);
-		cache->hasher_type = type;
 		if (cache->hasher->value_kind == BF_KIND_TEXT && OidIsValid(collation) &&
 			!get_collation_isdeterministic(collation))
 			ereport(ERROR,
