@@ -39,3 +39,7 @@ fprtest: test/fpr/test_fpr
 	test/fpr/test_fpr
 
 EXTRA_CLEAN = test/unit/test_core test/fpr/test_fpr results regression.diffs regression.out
+
+# PGXS knows no header dependencies; without these a changed enum or struct
+# leaves stale objects behind.
+$(OBJS): src/bf_core.h src/bf_aggstate.h src/bloomfilter.h
