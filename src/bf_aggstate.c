@@ -90,6 +90,8 @@ bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
 	bf_state_read_header(state, header);
 	if (!(header->p > 0.0 && header->p < 1.0) || header->p < BF_MIN_P)
 		return BF_ERR_FORMAT_DESIGN;
+	if (!bf_kind_is_known(header->value_kind))
+		return BF_ERR_FORMAT_KIND;
 	if ((header->rows == 0) != (header->value_kind == BF_KIND_NONE))
 		return BF_ERR_FORMAT_COUNT;
 

@@ -221,6 +221,9 @@ extern bf_status bf_check_header(const uint8_t *filter, uint64_t length, bf_head
  */
 extern bf_status bf_check_empty_bits(const uint8_t *filter, uint64_t first_block, uint64_t count);
 
+/* A value kind this version knows how to produce (BF_KIND_*). */
+extern bool bf_kind_is_known(uint32_t kind);
+
 /* Writes a header and zeroes the blocks; buffer holds bf_filter_bytes(nblocks). */
 extern void bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 					uint64_t design_n, double design_p);

@@ -134,9 +134,8 @@ bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 	memset(filter + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
 }
 
-/* A value kind this version knows how to produce. */
-static bool
-bf_known_kind(uint32_t kind)
+bool
+bf_kind_is_known(uint32_t kind)
 {
 	uint32_t	base = kind & ~(BF_KIND_ARRAY_FLAG | BF_KIND_BUILTIN_FLAG);
 
@@ -161,7 +160,7 @@ bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header)
 		return BF_ERR_FORMAT_HASH_SCHEME;
 	if (header->k < 1 || header->k > BF_MAX_K)
 		return BF_ERR_FORMAT_K;
-	if (!bf_known_kind(header->value_kind))
+	if (!bf_kind_is_known(header->value_kind))
 		return BF_ERR_FORMAT_KIND;
 	if (header->flags != 0 || bf_load_u32(filter + BF_OFF_RESERVED) != 0)
 		return BF_ERR_FORMAT_FLAGS;

@@ -15,6 +15,10 @@
 
 #include <math.h>
 
+#ifndef M_LN2					/* not in strict ISO C's <math.h> */
+#define M_LN2 0.69314718055994530942
+#endif
+
 /* Largest n any sizing function accepts: beyond this int64 m can overflow. */
 #define BF_MAX_SIZING_N		INT64_C(1000000000000000000)	/* 1e18 */
 
@@ -81,6 +85,7 @@ bf_status
 bf_capacity(int64_t m, int32_t k, double p, int64_t *n)
 {
 	double		per_element_bits;
+	double		log_root;
 
 	if (m <= 0)
 		return BF_ERR_M;
@@ -88,8 +93,13 @@ bf_capacity(int64_t m, int32_t k, double p, int64_t *n)
 		return BF_ERR_K;
 	if (!bf_valid_p(p))
 		return BF_ERR_P;
-	/* bits one element costs at rate p: -k / ln(1 - p^(1/k)) */
-	per_element_bits = -(double) k / log1p(-exp(log(p) / k));
+	/*
+	 * bits one element costs at rate p: -k / ln(1 - p^(1/k)).  With
+	 * x = ln(p)/k, ln(1 - e^x) is computed as ln(-expm1(x)) when x is near 0
+	 * (p near 1: e^x rounds to 1) and as log1p(-e^x) otherwise.
+	 */
+	log_root = log(p) / k;
+	per_element_bits = -(double) k / (log_root > -M_LN2 ? log(-expm1(log_root)) : log1p(-exp(log_root)));
 	if (!(per_element_bits > 0.0) || isinf(per_element_bits))
 		return BF_ERR_P;
 	return bf_ceil_to_int64((double) m / per_element_bits, n);
