@@ -6,6 +6,19 @@
 #include <math.h>
 #include <string.h>
 
+/* Number of parked hashes (mode filter), and where their slots are. */
+static inline uint32_t
+bf_state_parked_count(const uint8_t *state)
+{
+	return bf_load_u32(state + BF_STATE_HEADER_BYTES);
+}
+
+static inline uint8_t *
+bf_state_parked(uint8_t *state)
+{
+	return state + BF_STATE_FILTER_OFFSET + bf_filter_bytes(bf_load_u64(state + BF_STATE_FILTER_OFFSET + BF_OFF_NBLOCKS));
+}
+
 void
 bf_state_read_header(const uint8_t *state, bf_state_header *header)
 {
@@ -72,8 +85,9 @@ bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
 	bf_state_header header = {BF_STATE_MODE_FILTER, sizing, BF_KIND_NONE, 0, p, 0, design_n};
 
 	bf_state_write_header(state, &header);
-	memset(state + BF_STATE_HEADER_BYTES, 0, BF_STATE_FILTER_OFFSET - BF_STATE_HEADER_BYTES);
+	bf_store_u32(state + BF_STATE_HEADER_BYTES, 0);
 	bf_init(bf_state_filter(state), nblocks, k, BF_KIND_NONE, design_n, p);
+	memset(bf_state_parked(state), 0, 8 * BF_AGG_PENDING);
 }
 
 bf_status
@@ -108,12 +122,13 @@ bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
 		bf_header	filter;
 		bf_status	status;
 
-		if (header->hash_capacity != 0 || length < BF_STATE_FILTER_OFFSET ||
-			bf_load_u32(state + BF_STATE_HEADER_BYTES) != 0)
+		if (header->hash_capacity != 0 || length < BF_STATE_FILTER_OFFSET + 8 * BF_AGG_PENDING ||
+			bf_state_parked_count(state) > BF_AGG_PENDING || bf_state_parked_count(state) > header->rows)
 			return BF_ERR_FORMAT_STATE;
 		if (header->sizing == BF_STATE_SIZING_AUTO ? header->design_n != 0 : header->sizing != BF_STATE_SIZING_FIXED)
 			return BF_ERR_FORMAT_STATE;
-		status = bf_check_header(state + BF_STATE_FILTER_OFFSET, length - BF_STATE_FILTER_OFFSET, &filter);
+		status = bf_check_header(state + BF_STATE_FILTER_OFFSET,
+								 length - BF_STATE_FILTER_OFFSET - 8 * BF_AGG_PENDING, &filter);
 		if (status != BF_OK)
 			return status;
 		/* the embedded filter must agree with the state it lives in */
@@ -126,14 +141,59 @@ bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
 }
 
 void
-bf_state_add(uint8_t *state, uint64_t hash)
+bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind)
 {
 	uint64_t	rows = bf_load_u64(state + 24);
+	bf_view		view;
+	uint8_t    *slot;
+	uint32_t	parked;
 
 	if (state[6] == BF_STATE_MODE_HASHES)
+	{
 		bf_store_u64(bf_state_hashes(state) + 8 * rows, hash);
+		bf_store_u32(state + 8, value_kind);
+		bf_store_u64(state + 24, rows + 1);
+		return;
+	}
+	view = bf_view_of(bf_state_filter(state));
+	slot = bf_state_parked(state) + 8 * (rows % BF_AGG_PENDING);
+	parked = bf_state_parked_count(state);
+	/* the slot holds the hash of row rows - BF_AGG_PENDING, prefetched then */
+	if (parked == BF_AGG_PENDING)
+		bf_add_hash(view, bf_load_u64(slot));
 	else
-		bf_add_hash(bf_view_of(bf_state_filter(state)), hash);
+		bf_store_u32(state + BF_STATE_HEADER_BYTES, parked + 1);
+	bf_prefetch_hash(view, hash);
+	bf_store_u64(slot, hash);
+	bf_store_u32(state + 8, value_kind);
+	bf_store_u64(state + 24, rows + 1);
+	bf_store_u32(bf_state_filter(state) + BF_OFF_VALUE_KIND, value_kind);
+	bf_store_u64(bf_state_filter(state) + BF_OFF_N_ADDED, rows + 1);
+}
+
+/* Parked hashes belong to the last `parked` rows: slots (rows - parked + i) mod 16. */
+static void
+bf_state_add_parked_to(const uint8_t *state, bf_view target)
+{
+	uint64_t	rows = bf_load_u64(state + 24);
+	uint32_t	parked = bf_state_parked_count(state);
+	const uint8_t *slots = bf_state_parked((uint8_t *) state);
+
+	for (uint32_t i = 0; i < parked; i++)
+		bf_add_hash(target, bf_load_u64(slots + 8 * ((rows - parked + i) % BF_AGG_PENDING)));
+}
+
+void
+bf_state_apply_parked(uint8_t *state)
+{
+	bf_state_add_parked_to(state, bf_view_of(bf_state_filter(state)));
+	bf_store_u32(state + BF_STATE_HEADER_BYTES, 0);
+}
+
+void
+bf_state_add_parked_into(const uint8_t *state, uint8_t *filter)
+{
+	bf_state_add_parked_to(state, bf_view_of(filter));
 }
 
 void
@@ -145,6 +205,9 @@ bf_state_add_hashes_le(uint8_t *state, const uint8_t *hashes_le, uint64_t count)
 void
 bf_state_set_counts(uint8_t *state, uint32_t value_kind, uint64_t rows)
 {
+	/* the parked ring is indexed by the row count: empty it first */
+	if (state[6] == BF_STATE_MODE_FILTER)
+		bf_state_apply_parked(state);
 	bf_store_u32(state + 8, value_kind);
 	bf_store_u64(state + 24, rows);
 	if (state[6] == BF_STATE_MODE_FILTER)
@@ -236,4 +299,6 @@ bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k)
 	bf_write_header(filter, &final);
 	if (header.mode == BF_STATE_MODE_HASHES)
 		bf_add_hashes_le(bf_view_of(filter), bf_state_hashes(state), header.rows);
+	else
+		bf_state_add_parked_to(state, bf_view_of(filter));
 }

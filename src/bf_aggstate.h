@@ -22,13 +22,22 @@
  * fixed size (bloom_agg(x, n, p))
  *   mode "filter" from the first row, sized for n at p; no folding.
  *
+ * prefetching adds (mode filter)
+ *   A filter larger than the caches costs a memory miss per add.  The state
+ *   keeps the hashes of the last BF_AGG_PENDING rows in a ring: each new
+ *   row's block is prefetched and its hash parked, and the hash parked
+ *   BF_AGG_PENDING rows earlier, whose block has arrived by now, is set.
+ *   Readers of the state apply the parked hashes too (final, combine).
+ *
  * Byte layout after the varlena header (all little-endian):
  *   0  "BLAS"   4  uint16 version   6  uint8 mode   7  uint8 sizing
  *   8  uint32 value kind            12 uint32 hash capacity (mode hashes)
  *   16 float64 p                    24 uint64 rows (non-null values added)
  *   32 uint64 design n (fixed sizing; 0 for auto)   40 uint32 reserved = 0
  *   44 mode hashes: capacity uint64 hashes, the first `rows` in use
- *   44 mode filter: 4 zero bytes, then at 48 a complete filter (FORMAT.md)
+ *   44 mode filter: uint32 parked hashes (0..16), at 48 a complete filter
+ *      (FORMAT.md), then 16 uint64 slots for the parked hashes; the hash of
+ *      row r (counting from 0) is parked in slot r mod 16
  */
 #ifndef BF_AGGSTATE_H
 #define BF_AGGSTATE_H
@@ -49,6 +58,7 @@
 #define BF_AGG_MAX_HASHES		(UINT32_C(1) << 21)	/* 16 MiB of hashes */
 #define BF_AGG_AUTO_CAPACITY	(INT64_C(1) << 27)	/* 134M rows at the requested p */
 #define BF_AGG_FOLD_BASE_BLOCKS	UINT64_C(720720)
+#define BF_AGG_PENDING			16	/* parked hashes; covers a ~100 ns miss */
 
 typedef struct bf_state_header
 {
@@ -73,7 +83,7 @@ bf_state_bytes_hashes(uint32_t capacity)
 static inline uint64_t
 bf_state_bytes_filter(uint64_t nblocks)
 {
-	return BF_STATE_FILTER_OFFSET + bf_filter_bytes(nblocks);
+	return BF_STATE_FILTER_OFFSET + bf_filter_bytes(nblocks) + 8 * BF_AGG_PENDING;
 }
 
 static inline uint8_t *
@@ -101,13 +111,25 @@ extern void bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p);
 extern void bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
 								 double p, uint64_t design_n);
 
-/* Records one value's hash; in mode hashes the caller made room first. */
-extern void bf_state_add(uint8_t *state, uint64_t hash);
+/*
+ * Records one value: its hash, its kind and the row count.  In mode hashes
+ * the caller made room first.
+ */
+extern void bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind);
+
+/* Sets the parked hashes of a mode-filter state into its own filter. */
+extern void bf_state_apply_parked(uint8_t *state);
+
+/* Adds the parked hashes of a mode-filter state to another filter of its shape. */
+extern void bf_state_add_parked_into(const uint8_t *state, uint8_t *filter);
 
 /* Adds count little-endian hashes to a state in mode filter. */
 extern void bf_state_add_hashes_le(uint8_t *state, const uint8_t *hashes_le, uint64_t count);
 
-/* Sets the kind and the row count after adds (both header copies). */
+/*
+ * Sets the kind and the row count after bulk changes (both header copies);
+ * applies the parked hashes first.
+ */
 extern void bf_state_set_counts(uint8_t *state, uint32_t value_kind, uint64_t rows);
 
 /*
@@ -120,7 +142,7 @@ extern bf_status bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, i
 extern void bf_state_final_blocks(uint8_t *state, uint8_t *filter, uint64_t fold,
 								  uint64_t first, uint64_t count);
 
-/* Writes the final filter's header, and, in mode hashes, adds all hashes. */
+/* Writes the final filter's header and adds the hashes not yet in its blocks. */
 extern void bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k);
 
 #endif							/* BF_AGGSTATE_H */

@@ -258,6 +258,25 @@ typedef struct bf_view
 
 extern bf_view bf_view_of(uint8_t *filter);
 
+/* Block index in 64-bit arithmetic: (h >> 32) < 2^32 and nblocks < 2^32. */
+static inline uint64_t
+bf_block_of(uint64_t hash, uint64_t nblocks)
+{
+	return ((hash >> 32) * nblocks) >> 32;
+}
+
+/* Asks for the cache line of hash's block, to be set or tested soon. */
+static inline void
+bf_prefetch_hash(bf_view view, uint64_t hash)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES, 1, 1);
+#else
+	(void) view;
+	(void) hash;
+#endif
+}
+
 extern void bf_add_hash(bf_view view, uint64_t hash);
 extern bool bf_contains_hash(bf_view view, uint64_t hash);
 

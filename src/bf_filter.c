@@ -54,13 +54,6 @@ bf_view_of(uint8_t *filter)
 	return view;
 }
 
-/* Block index in 64-bit arithmetic: (h >> 32) < 2^32 and nblocks < 2^32. */
-static inline uint64_t
-bf_block_of(uint64_t hash, uint64_t nblocks)
-{
-	return ((hash >> 32) * nblocks) >> 32;
-}
-
 static inline void
 bf_block_mask(uint64_t hash, int k, uint64_t mask[BF_BLOCK_WORDS])
 {
@@ -117,24 +110,13 @@ bf_contains_hash(bf_view view, uint64_t hash)
  */
 #define BF_PREFETCH_DISTANCE 16
 
-static inline void
-bf_prefetch_block(bf_view view, uint64_t hash)
-{
-#if defined(__GNUC__) || defined(__clang__)
-	__builtin_prefetch(view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES, 1, 1);
-#else
-	(void) view;
-	(void) hash;
-#endif
-}
-
 void
 bf_add_hashes(bf_view view, const uint64_t *hashes, size_t count)
 {
 	for (size_t i = 0; i < count; i++)
 	{
 		if (i + BF_PREFETCH_DISTANCE < count)
-			bf_prefetch_block(view, hashes[i + BF_PREFETCH_DISTANCE]);
+			bf_prefetch_hash(view, hashes[i + BF_PREFETCH_DISTANCE]);
 		bf_add_hash(view, hashes[i]);
 	}
 }
@@ -145,7 +127,7 @@ bf_add_hashes_le(bf_view view, const uint8_t *hashes_le, size_t count)
 	for (size_t i = 0; i < count; i++)
 	{
 		if (i + BF_PREFETCH_DISTANCE < count)
-			bf_prefetch_block(view, bf_word_load(hashes_le + 8 * (i + BF_PREFETCH_DISTANCE)));
+			bf_prefetch_hash(view, bf_word_load(hashes_le + 8 * (i + BF_PREFETCH_DISTANCE)));
 		bf_add_hash(view, bf_word_load(hashes_le + 8 * i));
 	}
 }

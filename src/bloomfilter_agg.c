@@ -146,8 +146,7 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	if (header.mode == BF_STATE_MODE_HASHES && header.rows == header.hash_capacity)
 		state = bloom_state_reserve(state, 1);
 	bloom_check_status(bf_combine_kinds(header.value_kind, value_kind, &kind), BLOOM_FROM_STORAGE);
-	bf_state_add(BLOOM_BYTES(state), hash);
-	bf_state_set_counts(BLOOM_BYTES(state), kind, header.rows + 1);
+	bf_state_add(BLOOM_BYTES(state), hash, kind);
 	PG_RETURN_BYTEA_P(state);
 }
 
@@ -225,6 +224,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 			bloom_check_status(BF_ERR_INCOMPATIBLE, BLOOM_FROM_STORAGE);
 		bf_or_blocks(filter + BF_HEADER_BYTES, other_filter + BF_HEADER_BYTES, 0,
 					 bf_load_u64(filter + BF_OFF_NBLOCKS));
+		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
 	bf_state_set_counts(BLOOM_BYTES(state), kind, header.rows + other_header.rows);
 	PG_RETURN_BYTEA_P(state);

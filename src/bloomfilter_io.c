@@ -50,7 +50,8 @@ bloom_validate_state(const uint8_t *bytes, uint64_t length, BloomValueSource sou
 
 	bloom_check_status(bf_state_check(bytes, length, &header), source);
 	if (header.mode == BF_STATE_MODE_FILTER)
-		bloom_validate_filter(bytes + BF_STATE_FILTER_OFFSET, length - BF_STATE_FILTER_OFFSET, source);
+		bloom_validate_filter(bytes + BF_STATE_FILTER_OFFSET,
+							  length - BF_STATE_FILTER_OFFSET - 8 * BF_AGG_PENDING, source);
 }
 
 typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);

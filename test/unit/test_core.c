@@ -1322,7 +1322,7 @@ test_aggstate_hashes(void)
 	for (uint64_t i = 0; i < 10; i++)
 	{
 		hashes[i] = hash_int(i * 7919);
-		bf_state_add(state, hashes[i]);
+		bf_state_add(state, hashes[i], BF_KIND_INTEGER);
 		bf_state_set_counts(state, BF_KIND_INTEGER, i + 1);
 	}
 	CHECK_STATUS(bf_state_check(state, length, &h), BF_OK);
@@ -1515,7 +1515,7 @@ test_aggstate_filter_auto(void)
 	}
 	/* half one at a time, half in a batch */
 	for (uint64_t i = 0; i < count / 2; i++)
-		bf_state_add(state, hashes[i]);
+		bf_state_add(state, hashes[i], BF_KIND_INTEGER);
 	bf_state_add_hashes_le(state, hashes_le + 8 * (count / 2), count - count / 2);
 	bf_state_set_counts(state, BF_KIND_INTEGER, count);
 	CHECK_STATUS(bf_state_check(state, length, &h), BF_OK);
@@ -1607,13 +1607,13 @@ test_aggstate_filter_small(void)
 	/* fixed sizing: the filter as it is, fold 1, and design n kept */
 	CHECK_STATUS(bf_plan((int64_t) count, 0.01, &nblocks, &k), BF_OK);
 	length = bf_state_bytes_filter(nblocks);
-	CHECK_U64(length, 48 + 52 + nblocks * 64);
+	CHECK_U64(length, 48 + 52 + nblocks * 64 + 8 * BF_AGG_PENDING);	/* state header, filter, parked slots */
 	state = xcalloc(length);
 	m = xcalloc(length);
 	bf_state_init_filter(state, nblocks, k, BF_STATE_SIZING_FIXED, 0.01, count);
 	CHECK_STATUS(check_state(state, length), BF_OK);
 	for (uint64_t i = 0; i < count; i++)
-		bf_state_add(state, hashes[i]);
+		bf_state_add(state, hashes[i], BF_KIND_INTEGER);
 	bf_state_set_counts(state, BF_KIND_INTEGER, count);
 	CHECK_STATUS(check_state(state, length), BF_OK);
 	{
@@ -1646,7 +1646,7 @@ test_aggstate_filter_small(void)
 
 	MUTATED((void) 0, BF_OK);
 	MUTATED(bf_store_u32(m + 12, 1), BF_ERR_FORMAT_STATE);	/* hash capacity in mode filter */
-	MUTATED(m[44] = 1, BF_ERR_FORMAT_STATE);	/* the pad before the filter */
+	MUTATED(bf_store_u32(m + 44, BF_AGG_PENDING + 1), BF_ERR_FORMAT_STATE);	/* more parked than slots */
 	MUTATED(m[47] = 1, BF_ERR_FORMAT_STATE);
 	MUTATED(m[7] = 0, BF_ERR_FORMAT_STATE);	/* unknown sizing */
 	MUTATED(m[7] = 3, BF_ERR_FORMAT_STATE);
@@ -1661,7 +1661,7 @@ test_aggstate_filter_small(void)
 	MUTATED(m[BF_STATE_FILTER_OFFSET + BF_OFF_RESERVED] = 1, BF_ERR_FORMAT_FLAGS);
 #undef MUTATED
 	CHECK_STATUS(check_state(state, BF_STATE_FILTER_OFFSET - 1), BF_ERR_FORMAT_STATE);
-	CHECK_STATUS(check_state(state, BF_STATE_FILTER_OFFSET), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(check_state(state, BF_STATE_FILTER_OFFSET + 8 * BF_AGG_PENDING), BF_ERR_FORMAT_LENGTH);
 	CHECK_STATUS(check_state(state, length + 64), BF_ERR_FORMAT_LENGTH);
 	free(state);
 	free(m);
@@ -1694,7 +1694,7 @@ test_aggstate_filter_small(void)
 	state = xcalloc(length);
 	bf_state_init_filter(state, 727, 5, BF_STATE_SIZING_AUTO, 0.1, 0);
 	for (uint64_t i = 0; i < count; i++)
-		bf_state_add(state, hashes[i]);
+		bf_state_add(state, hashes[i], BF_KIND_INTEGER);
 	bf_state_set_counts(state, BF_KIND_INTEGER, count);
 	CHECK_STATUS(check_state(state, length), BF_OK);
 	CHECK_STATUS(bf_state_final_shape(state, &nblocks, &final_k, &fold), BF_OK);
@@ -1708,6 +1708,56 @@ test_aggstate_filter_small(void)
 }
 
 /* ---- statistics ---- */
+
+/*
+ * The parked ring: hashes added one by one to a mode-filter state wait in 16
+ * slots for their prefetched block.  Whatever the count, every added hash is
+ * in the final filter, and a bulk count change first applies the parked ones.
+ */
+static void
+test_aggstate_parked(void)
+{
+	uint64_t	counts[] = {0, 1, 15, 16, 17, 33, 1000};
+	uint64_t	nblocks;
+	int			k;
+
+	CHECK_STATUS(bf_plan(1000, 0.01, &nblocks, &k), BF_OK);
+	for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++)
+	{
+		uint64_t	count = counts[c];
+		uint64_t	length = bf_state_bytes_filter(nblocks);
+		uint8_t    *state = xcalloc(length);
+		uint64_t   *hashes = xcalloc(8 * (count + 1));
+		uint8_t    *filter;
+		uint64_t	final_blocks;
+		uint64_t	fold;
+		int			final_k;
+		bf_state_header h;
+
+		bf_state_init_filter(state, nblocks, k, BF_STATE_SIZING_FIXED, 0.01, 1000);
+		for (uint64_t i = 0; i < count; i++)
+		{
+			hashes[i] = hash_int(i + 777);
+			bf_state_add(state, hashes[i], BF_KIND_INTEGER);
+		}
+		CHECK_STATUS(bf_state_check(state, length, &h), BF_OK);
+		CHECK_U64(h.rows, count);
+		CHECK_U64(bf_load_u32(state + BF_STATE_HEADER_BYTES), count < BF_AGG_PENDING ? count : BF_AGG_PENDING);
+		/* the final filter has every hash, parked or not, and the state is unchanged */
+		filter = final_filter(state, &final_blocks, &final_k, &fold);
+		CHECK(filter != NULL);
+		if (filter != NULL)
+			CHECK_U64(missing_hashes(filter, hashes, count), 0);
+		free(filter);
+		CHECK_U64(bf_load_u32(state + BF_STATE_HEADER_BYTES), count < BF_AGG_PENDING ? count : BF_AGG_PENDING);
+		/* a bulk count change applies them to the state's own filter */
+		bf_state_set_counts(state, count ? BF_KIND_INTEGER : BF_KIND_NONE, count);
+		CHECK_U64(bf_load_u32(state + BF_STATE_HEADER_BYTES), 0);
+		CHECK_U64(missing_hashes(bf_state_filter(state), hashes, count), 0);
+		free(hashes);
+		free(state);
+	}
+}
 
 static void
 test_stats(void)
@@ -1792,6 +1842,7 @@ main(void)
 	test_aggstate_hashes();
 	test_aggstate_filter_auto();
 	test_aggstate_filter_small();
+	test_aggstate_parked();
 	test_stats();
 
 	printf("%d passed, %d failed\n", tests_passed, tests_failed);
