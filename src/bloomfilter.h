@@ -51,6 +51,13 @@ extern bytea *bloom_filter_arg_copy(FunctionCallInfo fcinfo, int argno, bf_heade
 /* An empty filter for n elements at rate p (checks both, and the size). */
 extern bytea *bloom_make_empty(int64 n, double p);
 
+/*
+ * Asks the kernel to back a large buffer with huge pages, before it is first
+ * touched: random adds into a filter of hundreds of megabytes then miss the
+ * TLB far less.  A hint only; does nothing where unsupported.
+ */
+extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
+
 /* Runs fn over blocks [0, nblocks) in chunks, checking for interrupts. */
 typedef void (*BloomChunkFn) (void *arg, uint64_t first, uint64_t count);
 extern void bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg);

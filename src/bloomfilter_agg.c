@@ -1,110 +1,242 @@
 /*
  * bloomfilter_agg.c - bloom_agg: transition, combine and final functions.
  *
- * The state (bloom_agg_state, see bf_aggstate.h) is a varlena that lives in
- * the aggregate's memory context.  Inside an aggregate the transition and
- * combine functions own it and update it in place, returning the same
- * pointer, so the executor copies nothing per row.  When the state must grow
- * (more hash slots, or the switch to a filter) a new value is built in the
- * per-row memory context and returned; the executor copies it into the
- * aggregate context once and frees the old one.  The final function only
- * reads the state: with window functions it may run more than once.
+ * The state (bloom_agg_state, see bf_aggstate.h) is a flat varlena, so it
+ * can be shipped between processes and servers.  In memory it is kept as an
+ * expanded object (utils/expandeddatum.h) owning one flat buffer in its own
+ * memory context, a child of the aggregate's context.  The executor does not
+ * copy a read-write expanded object that lives there, so the transition and
+ * combine functions update the state in place, and when it must grow (more
+ * hash slots, or the switch to a filter) they swap the buffer behind the
+ * same Datum: no per-row copies, and no copy of a large state when it grows.
+ * A flat state that arrives from elsewhere (a parallel worker's partial
+ * state, a window aggregate's copy) is updated in place while it has room,
+ * and moved into an expanded object when it must grow.  The final function
+ * only reads the state: with window functions it may run more than once.
  */
 #include "bloomfilter.h"
 
+#include "utils/expandeddatum.h"
+#include "utils/memutils.h"
+
 #include "bf_aggstate.h"
 
-static bytea *
-bloom_state_alloc(uint64_t bytes)
+typedef struct BloomAggState
 {
-	return bloom_alloc_varlena(bytes);
+	ExpandedObjectHeader header;
+	bytea	   *flat;			/* in header.eoh_context */
+} BloomAggState;
+
+static Size
+bloom_agg_state_flat_size(ExpandedObjectHeader *eoh)
+{
+	return VARSIZE(((BloomAggState *) eoh)->flat);
 }
 
-/* A new state of one of the two modes, for the arguments of the first row. */
-static bytea *
-bloom_state_new(bool fixed, int64 n, double p)
+static void
+bloom_agg_state_flatten(ExpandedObjectHeader *eoh, void *result, Size allocated_size)
 {
+	memcpy(result, ((BloomAggState *) eoh)->flat, allocated_size);
+}
+
+static const ExpandedObjectMethods bloom_agg_state_methods = {
+	bloom_agg_state_flat_size,
+	bloom_agg_state_flatten
+};
+
+/* A state being updated: its flat bytes, and the expanded object owning them, if any. */
+typedef struct BloomStateRef
+{
+	MemoryContext aggregate_context;
+	BloomAggState *object;
+	bytea	   *flat;
+} BloomStateRef;
+
+static BloomAggState *
+bloom_state_object(Datum datum, bool read_write)
+{
+	Pointer		pointer = DatumGetPointer(datum);
+
+	if (read_write ? VARATT_IS_EXTERNAL_EXPANDED_RW(pointer) : VARATT_IS_EXTERNAL_EXPANDED(pointer))
+	{
+		ExpandedObjectHeader *eoh = DatumGetEOHP(datum);
+
+		if (eoh->eoh_methods == &bloom_agg_state_methods)
+			return (BloomAggState *) eoh;
+	}
+	return NULL;
+}
+
+/* The flat bytes of state argument argno, for reading. */
+static bytea *
+bloom_state_arg(FunctionCallInfo fcinfo, int argno)
+{
+	BloomAggState *object = bloom_state_object(PG_GETARG_DATUM(argno), false);
+
+	return object ? object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
+}
+
+static MemoryContext
+bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name)
+{
+	MemoryContext aggregate_context;
+
+	if (!AggCheckCallContext(fcinfo, &aggregate_context))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s called in a non-aggregate context", name)));
+	return aggregate_context;
+}
+
+/* State argument argno, to be updated in place: inside an aggregate it is ours. */
+static BloomStateRef
+bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_context)
+{
+	BloomStateRef ref;
+
+	ref.aggregate_context = aggregate_context;
+	ref.object = bloom_state_object(PG_GETARG_DATUM(argno), true);
+	ref.flat = ref.object ? ref.object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
+	return ref;
+}
+
+static Datum
+bloom_state_datum(BloomStateRef ref)
+{
+	return ref.object ? EOHPGetRWDatum(&ref.object->header) : PointerGetDatum(ref.flat);
+}
+
+/*
+ * A new, uninitialized buffer of `bytes` for the state, owned by its expanded
+ * object (made now, under the aggregate context, if the state has none).
+ * Fill it from the old one, then call bloom_state_replace().
+ */
+static bytea *
+bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes)
+{
+	MemoryContext old;
+	bytea	   *buffer;
+
+	if (ref->object == NULL)
+	{
+		MemoryContext context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state",
+													  ALLOCSET_DEFAULT_SIZES);
+
+		ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
+		EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
+	}
+	old = MemoryContextSwitchTo(ref->object->header.eoh_context);
+	buffer = bloom_alloc_varlena(bytes);
+	MemoryContextSwitchTo(old);
+	bloom_advise_huge_pages(buffer, bytes + VARHDRSZ);
+	return buffer;
+}
+
+/* Makes buffer the state's bytes, freeing the old ones if the object owned them. */
+static void
+bloom_state_replace(BloomStateRef *ref, bytea *buffer)
+{
+	if (ref->flat != NULL && ref->object->flat == ref->flat)
+		pfree(ref->flat);
+	ref->object->flat = buffer;
+	ref->flat = buffer;
+}
+
+/* A new state for the arguments of the first row. */
+static BloomStateRef
+bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
+{
+	BloomStateRef ref = {aggregate_context, NULL, NULL};
 	uint64_t	nblocks;
 	int			k;
-	bytea	   *state;
+	bytea	   *buffer;
 
 	if (fixed)
 	{
 		bloom_check_status(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		state = bloom_state_alloc(bf_state_bytes_filter(nblocks));
-		bf_state_init_filter(BLOOM_BYTES(state), nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
-		return state;
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks));
+		bf_state_init_filter(BLOOM_BYTES(buffer), nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
 	}
-	/* checks p now, not after the scan */
-	bloom_check_status(bf_plan(0, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-	state = bloom_state_alloc(bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
-	bf_state_init_hashes(BLOOM_BYTES(state), BF_AGG_INITIAL_HASHES, p);
-	return state;
+	else
+	{
+		/* checks p now, not after the scan */
+		bloom_check_status(bf_plan(0, p, &nblocks, &k), BLOOM_FROM_STORAGE);
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
+		bf_state_init_hashes(BLOOM_BYTES(buffer), BF_AGG_INITIAL_HASHES, p);
+	}
+	bloom_state_replace(&ref, buffer);
+	return ref;
+}
+
+/* A private copy of a flat state, for a combine function to keep. */
+static BloomStateRef
+bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
+{
+	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat));
+
+	memcpy(BLOOM_BYTES(buffer), BLOOM_BYTES(flat), BLOOM_LENGTH(flat));
+	bloom_state_replace(&ref, buffer);
+	return ref;
 }
 
 /* Mode hashes, with room for `capacity` hashes: the same rows, more slots. */
-static bytea *
-bloom_state_grow_hashes(bytea *state, uint32 capacity)
+static void
+bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 {
 	bf_state_header header;
-	bytea	   *grown = bloom_state_alloc(bf_state_bytes_hashes(capacity));
+	bytea	   *grown = bloom_state_new_buffer(ref, bf_state_bytes_hashes(capacity));
 
-	bf_state_read_header(BLOOM_BYTES(state), &header);
-	memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(state), bf_state_bytes_hashes(header.hash_capacity));
+	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
+	memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), bf_state_bytes_hashes(header.hash_capacity));
 	header.hash_capacity = capacity;
 	bf_state_write_header(BLOOM_BYTES(grown), &header);
-	return grown;
+	bloom_state_replace(ref, grown);
 }
 
 /* Mode filter (auto-sized, foldable), holding every hash of a mode-hashes state. */
-static bytea *
-bloom_state_to_filter(bytea *state)
+static void
+bloom_state_to_filter(BloomStateRef *ref)
 {
 	bf_state_header header;
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *filter_state;
 
-	bf_state_read_header(BLOOM_BYTES(state), &header);
+	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
 	bloom_check_status(bf_state_auto_blocks(header.p, &nblocks, &k), BLOOM_FROM_STORAGE);
-	filter_state = bloom_state_alloc(bf_state_bytes_filter(nblocks));
+	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks));
 	bf_state_init_filter(BLOOM_BYTES(filter_state), nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
-	bf_state_add_hashes_le(BLOOM_BYTES(filter_state), bf_state_hashes(BLOOM_BYTES(state)), header.rows);
+	bf_state_add_hashes_le(BLOOM_BYTES(filter_state), bf_state_hashes(BLOOM_BYTES(ref->flat)), header.rows);
 	bf_state_set_counts(BLOOM_BYTES(filter_state), header.value_kind, header.rows);
-	return filter_state;
+	bloom_state_replace(ref, filter_state);
 }
 
 /*
  * Makes room for `more` hashes in a mode-hashes state: doubles the slots, or
- * past BF_AGG_MAX_HASHES switches to a filter.  Returns the state to use.
+ * past BF_AGG_MAX_HASHES switches to a filter.
  */
-static bytea *
-bloom_state_reserve(bytea *state, uint64 more)
+static void
+bloom_state_reserve(BloomStateRef *ref, uint64 more)
 {
 	bf_state_header header;
 	uint64		wanted;
 	uint64		capacity;
 
-	bf_state_read_header(BLOOM_BYTES(state), &header);
+	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
 	if (header.mode != BF_STATE_MODE_HASHES)
-		return state;
+		return;
 	wanted = header.rows + more;
 	if (wanted <= header.hash_capacity)
-		return state;
+		return;
 	if (wanted > BF_AGG_MAX_HASHES)
-		return bloom_state_to_filter(state);
+	{
+		bloom_state_to_filter(ref);
+		return;
+	}
 	for (capacity = Max(header.hash_capacity, BF_AGG_INITIAL_HASHES); capacity < wanted; capacity *= 2)
 		;
-	return bloom_state_grow_hashes(state, (uint32) capacity);
-}
-
-static void
-bloom_require_aggregate(FunctionCallInfo fcinfo, const char *name)
-{
-	if (!AggCheckCallContext(fcinfo, NULL))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s called in a non-aggregate context", name)));
+	bloom_state_grow_hashes(ref, (uint32) capacity);
 }
 
 /*
@@ -115,13 +247,12 @@ PG_FUNCTION_INFO_V1(bloom_agg_trans);
 Datum
 bloom_agg_trans(PG_FUNCTION_ARGS)
 {
-	bytea	   *state;
-	bf_state_header header;
+	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
+	BloomStateRef state;
+	uint8_t    *bytes;
 	uint32		value_kind;
 	uint32		kind;
 	uint64		hash;
-
-	bloom_require_aggregate(fcinfo, "bloom_agg_trans");
 
 	if (PG_ARGISNULL(0))
 	{
@@ -132,60 +263,57 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 					 errmsg("bloom_agg sizing arguments must not be null")));
-		state = bloom_state_new(fixed, fixed ? PG_GETARG_INT64(2) : 0,
-								PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(p_argno) : BLOOM_DEFAULT_P);
+		state = bloom_state_create(aggregate_context, fixed, fixed ? PG_GETARG_INT64(2) : 0,
+								   PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(p_argno) : BLOOM_DEFAULT_P);
 	}
 	else
-		state = PG_GETARG_BYTEA_P(0);
+		state = bloom_state_ref(fcinfo, 0, aggregate_context);
 
 	if (PG_ARGISNULL(1))
-		PG_RETURN_BYTEA_P(state);
+		PG_RETURN_DATUM(bloom_state_datum(state));
 
 	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
-	bf_state_read_header(BLOOM_BYTES(state), &header);
-	if (header.mode == BF_STATE_MODE_HASHES && header.rows == header.hash_capacity)
-		state = bloom_state_reserve(state, 1);
-	bloom_check_status(bf_combine_kinds(header.value_kind, value_kind, &kind), BLOOM_FROM_STORAGE);
-	bf_state_add(BLOOM_BYTES(state), hash, kind);
-	PG_RETURN_BYTEA_P(state);
-}
-
-/* A private copy of argument argno, for a combine function to return. */
-static bytea *
-bloom_state_copy_arg(FunctionCallInfo fcinfo, int argno)
-{
-	return (bytea *) PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(argno));
+	bytes = BLOOM_BYTES(state.flat);
+	/* mode hashes and full: header fields at offsets 6, 12 and 24 (bf_aggstate.h) */
+	if (bytes[6] == BF_STATE_MODE_HASHES && bf_load_u64(bytes + 24) == bf_load_u32(bytes + 12))
+	{
+		bloom_state_reserve(&state, 1);
+		bytes = BLOOM_BYTES(state.flat);
+	}
+	bloom_check_status(bf_combine_kinds(bf_load_u32(bytes + 8), value_kind, &kind), BLOOM_FROM_STORAGE);
+	bf_state_add(bytes, hash, kind);
+	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
 /*
  * Combines partial states (parallel workers, or Citus workers).  Both were
  * made for the same sizing arguments; a state received from elsewhere was
- * validated by its input function.
+ * validated by its input function, and is checked again here.
  */
 PG_FUNCTION_INFO_V1(bloom_agg_combine);
 Datum
 bloom_agg_combine(PG_FUNCTION_ARGS)
 {
-	bytea	   *state;
+	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_combine");
+	BloomStateRef state;
 	bytea	   *other;
 	bf_state_header header;
 	bf_state_header other_header;
 	uint32		kind;
 
-	bloom_require_aggregate(fcinfo, "bloom_agg_combine");
 	if (PG_ARGISNULL(1))
 	{
 		if (PG_ARGISNULL(0))
 			PG_RETURN_NULL();
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
-	if (PG_ARGISNULL(0))
-		PG_RETURN_BYTEA_P(bloom_state_copy_arg(fcinfo, 1));
-
-	state = PG_GETARG_BYTEA_P(0);
-	other = PG_GETARG_BYTEA_P(1);
-	bloom_check_status(bf_state_check(BLOOM_BYTES(state), BLOOM_LENGTH(state), &header), BLOOM_FROM_STORAGE);
+	other = bloom_state_arg(fcinfo, 1);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(other), BLOOM_LENGTH(other), &other_header), BLOOM_FROM_STORAGE);
+	if (PG_ARGISNULL(0))
+		PG_RETURN_DATUM(bloom_state_datum(bloom_state_copy(aggregate_context, other)));
+
+	state = bloom_state_ref(fcinfo, 0, aggregate_context);
+	bloom_check_status(bf_state_check(BLOOM_BYTES(state.flat), BLOOM_LENGTH(state.flat), &header), BLOOM_FROM_STORAGE);
 	if (header.sizing != other_header.sizing || header.p != other_header.p ||
 		header.design_n != other_header.design_n)
 		ereport(ERROR,
@@ -193,30 +321,31 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 				 errmsg("cannot combine bloom_agg states built with different sizing arguments")));
 	bloom_check_status(bf_combine_kinds(header.value_kind, other_header.value_kind, &kind), BLOOM_FROM_STORAGE);
 
-	/* keep the state that is a filter, if either is */
+	/* a hash list meets a filter: the result is a copy of the filter with the hashes added */
 	if (header.mode == BF_STATE_MODE_HASHES && other_header.mode == BF_STATE_MODE_FILTER)
 	{
-		bytea	   *swap = state;
+		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other));
 
-		state = bloom_state_copy_arg(fcinfo, 1);
-		other = swap;
-		bf_state_read_header(BLOOM_BYTES(state), &header);
-		bf_state_read_header(BLOOM_BYTES(other), &other_header);
+		memcpy(BLOOM_BYTES(filter_copy), BLOOM_BYTES(other), BLOOM_LENGTH(other));
+		bf_state_add_hashes_le(BLOOM_BYTES(filter_copy), bf_state_hashes(BLOOM_BYTES(state.flat)), header.rows);
+		bf_state_set_counts(BLOOM_BYTES(filter_copy), kind, header.rows + other_header.rows);
+		bloom_state_replace(&state, filter_copy);
+		PG_RETURN_DATUM(bloom_state_datum(state));
 	}
 
 	if (other_header.mode == BF_STATE_MODE_HASHES)
 	{
-		state = bloom_state_reserve(state, other_header.rows);
-		bf_state_read_header(BLOOM_BYTES(state), &header);
+		bloom_state_reserve(&state, other_header.rows);
+		bf_state_read_header(BLOOM_BYTES(state.flat), &header);
 		if (header.mode == BF_STATE_MODE_HASHES)
-			memcpy(bf_state_hashes(BLOOM_BYTES(state)) + 8 * header.rows,
+			memcpy(bf_state_hashes(BLOOM_BYTES(state.flat)) + 8 * header.rows,
 				   bf_state_hashes(BLOOM_BYTES(other)), 8 * other_header.rows);
 		else
-			bf_state_add_hashes_le(BLOOM_BYTES(state), bf_state_hashes(BLOOM_BYTES(other)), other_header.rows);
+			bf_state_add_hashes_le(BLOOM_BYTES(state.flat), bf_state_hashes(BLOOM_BYTES(other)), other_header.rows);
 	}
 	else
 	{
-		uint8_t    *filter = bf_state_filter(BLOOM_BYTES(state));
+		uint8_t    *filter = bf_state_filter(BLOOM_BYTES(state.flat));
 		uint8_t    *other_filter = bf_state_filter(BLOOM_BYTES(other));
 
 		if (bf_load_u64(filter + BF_OFF_NBLOCKS) != bf_load_u64(other_filter + BF_OFF_NBLOCKS) ||
@@ -226,8 +355,8 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 					 bf_load_u64(filter + BF_OFF_NBLOCKS));
 		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
-	bf_state_set_counts(BLOOM_BYTES(state), kind, header.rows + other_header.rows);
-	PG_RETURN_BYTEA_P(state);
+	bf_state_set_counts(BLOOM_BYTES(state.flat), kind, header.rows + other_header.rows);
+	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
 typedef struct BloomFinalFold
@@ -265,7 +394,7 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	if (PG_ARGISNULL(0))
 		PG_RETURN_BYTEA_P(bloom_make_empty(0, BLOOM_DEFAULT_P));
 
-	state = PG_GETARG_BYTEA_P(0);
+	state = bloom_state_arg(fcinfo, 0);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(state), BLOOM_LENGTH(state), &header), BLOOM_FROM_STORAGE);
 	bloom_check_status(bf_state_final_shape(BLOOM_BYTES(state), &nblocks, &k, &fold), BLOOM_FROM_STORAGE);
 	if (header.mode == BF_STATE_MODE_FILTER && header.sizing == BF_STATE_SIZING_AUTO)

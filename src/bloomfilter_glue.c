@@ -4,6 +4,8 @@
  */
 #include "bloomfilter.h"
 
+#include <sys/mman.h>
+
 #include "access/detoast.h"
 #include "catalog/pg_type.h"
 #include "miscadmin.h"
@@ -149,6 +151,21 @@ bloom_make_empty(int64 n, double p)
 	result = bloom_alloc_varlena(bf_filter_bytes(nblocks));
 	bf_init(BLOOM_BYTES(result), nblocks, k, BF_KIND_NONE, (uint64_t) n, p);
 	return result;
+}
+
+#define BLOOM_HUGE_PAGE_BYTES	((uintptr_t) 2 * 1024 * 1024)
+
+void
+bloom_advise_huge_pages(void *buffer, uint64_t bytes)
+{
+#ifdef MADV_HUGEPAGE
+	/* only whole 2 MiB pages inside the buffer, and only for buffers worth it */
+	uintptr_t	start = TYPEALIGN(BLOOM_HUGE_PAGE_BYTES, (uintptr_t) buffer);
+	uintptr_t	end = TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, (uintptr_t) buffer + bytes);
+
+	if (bytes >= 16 * BLOOM_HUGE_PAGE_BYTES && end > start)
+		(void) madvise((void *) start, end - start, MADV_HUGEPAGE);
+#endif
 }
 
 void
