@@ -37,25 +37,18 @@
  *     1e-6    1e6      1e9         1,000    31.6      1,250    7.9 sd
  *     0.01    1e7      2e6        20,000     141     25,000     35 sd
  *
- *   Two effects eat into that margin; the probe counts are chosen so that at
- *   least 4 sd are left after both (1e-6 needs 1e9 probes for that: 17 of
- *   the 18 seconds the test takes on a 2-core AMD EPYC):
- *   - bf_blocked_fpp is a little optimistic.  It raises a block's expected
- *     fraction of set bits to the k-th power, but E[X^k] > E[X]^k.  Counted
- *     exactly (inclusion-exclusion over the probe's distinct positions), a
- *     filter sized by bf_plan has rate 1.002 p at p = 0.1, 1.009 p at 0.01,
- *     1.022 p at 1e-3, 1.039 p at 1e-4, 1.055 p at 1e-5, 1.074 p at 1e-6.
- *   - Each filter has its own rate, because blocks receive Poisson loads.
- *     Over 10 to 40 seeds its standard deviation was 0.25% of p at 0.1,
- *     0.5% at 0.01, 1.4% at 1e-3, 2.3% at 1e-4 (n = 1e5), 1.2% at 1e-5 and
- *     3% at 1e-6 (n = 1e6).
- *   With the exact mean and both spreads the margins are 63, 21, 8.8, 5.5,
- *   4.7, 4.1 and 34 sd.  The fixed seeds make the run deterministic anyway;
- *   the margins are what a change of seed, hash or salts may spend.  The
- *   default seed draws an unlucky 1e-6 filter (own rate 1.149 p, 2.4 sd
- *   high) and then 2.1 sd more in its probes: 1,221 of the 1,250 allowed.
- *   That seed was fixed before the counts were seen and is kept as is.
- *
+ *   What can eat into that margin is each filter's own rate, which varies
+ *   because blocks receive Poisson loads: over 10 to 40 seeds its standard
+ *   deviation was 0.25% of p at 0.1, 0.5% at 0.01, 1.4% at 1e-3, 2.3% at
+ *   1e-4 (n = 1e5), 1.2% at 1e-5 and 3% at 1e-6 (n = 1e6).  The mean is
+ *   right: bf_blocked_fpp counts E[(set bits / 512)^k] exactly (an earlier
+ *   model raised the expected fill to the k-th power instead, which by
+ *   Jensen's inequality was 7% optimistic at 1e-6; this test caught it).
+ *   The probe counts keep at least 4 sd after that spread (1e-6 needs 1e9
+ *   probes for it: most of the ~20 seconds the test takes).  The fixed seeds
+ *   make the run deterministic anyway; the margins are what a change of
+ *   seed, hash or salts may spend.
+
  *   Columns: "expected" is qP; "filter/p" is this filter's own rate over p,
  *   exactly: the mean over blocks of (bits set / 512)^k (bf_stats_blocks),
  *   the chance that a random probe is a false positive here; "margin" is how
