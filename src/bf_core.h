@@ -247,7 +247,18 @@ extern bf_status bf_plan(int64_t n, double p, uint64_t *nblocks, int *k);
 
 /* ---- hashing and the bit operations ---- */
 
-extern uint64_t bf_hash_bytes(const void *data, size_t length);
+/*
+ * The per-row operations are inline: they run once per row of a scan, and a
+ * call through the shared library's symbol table costs as much as they do.
+ */
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+static inline uint64_t
+bf_hash_bytes(const void *data, size_t length)
+{
+	return XXH3_64bits(data, length);
+}
 
 /* What a hot loop needs of a filter, read once from its header. */
 typedef struct bf_view
@@ -257,7 +268,16 @@ typedef struct bf_view
 	int			k;
 } bf_view;
 
-extern bf_view bf_view_of(uint8_t *filter);
+static inline bf_view
+bf_view_of(uint8_t *filter)
+{
+	bf_view		view;
+
+	view.blocks = filter + BF_HEADER_BYTES;
+	view.nblocks = bf_load_u64(filter + BF_OFF_NBLOCKS);
+	view.k = filter[BF_OFF_K];
+	return view;
+}
 
 /* Block index in 64-bit arithmetic: (h >> 32) < 2^32 and nblocks < 2^32. */
 static inline uint64_t
@@ -278,8 +298,62 @@ bf_prefetch_hash(bf_view view, uint64_t hash)
 #endif
 }
 
-extern void bf_add_hash(bf_view view, uint64_t hash);
-extern bool bf_contains_hash(bf_view view, uint64_t hash);
+/*
+ * Bit positions: odd 64-bit salts drawn once at random.  Odd makes each
+ * product a bijection of the hash, so every position is uniform.  Part of
+ * hash scheme 1: never change them.
+ */
+static const uint64_t BF_POSITION_SALT[BF_MAX_K] = {
+	UINT64_C(0x9e3779b97f4a7c15), UINT64_C(0xc2b2ae3d27d4eb4f), UINT64_C(0x165667b19e3779f9),
+	UINT64_C(0xd6e8feb86659fd93), UINT64_C(0xff51afd7ed558ccd), UINT64_C(0xc4ceb9fe1a85ec53),
+	UINT64_C(0x27d4eb2f165667c5), UINT64_C(0x94d049bb133111eb), UINT64_C(0xbf58476d1ce4e5b9),
+	UINT64_C(0x2545f4914f6cdd1d), UINT64_C(0x8cb92ba72f3d8dd7), UINT64_C(0x5851f42d4c957f2d),
+	UINT64_C(0xa0761d6478bd642f), UINT64_C(0xe7037ed1a0b428db), UINT64_C(0x8ebc6af09c88c6e3),
+	UINT64_C(0x589965cc75374cc3), UINT64_C(0x1d8e4e27c47d124f), UINT64_C(0xd1b54a32d192ed03),
+	UINT64_C(0xaef17502108ef2d9), UINT64_C(0xdb4f0b9175ae2165), UINT64_C(0x3c6ef372fe94f82b),
+	UINT64_C(0xa54ff53a5f1d36f1), UINT64_C(0x510e527fade682d1), UINT64_C(0x9b05688c2b3e6c1f),
+	UINT64_C(0x1f83d9abfb41bd6b), UINT64_C(0x5be0cd19137e2179), UINT64_C(0xcbbb9d5dc1059ed9),
+	UINT64_C(0x629a292a367cd507), UINT64_C(0x9159015a3070dd17), UINT64_C(0x152fecd8f70e5939),
+	UINT64_C(0x67332667ffc00b31), UINT64_C(0x8eb44a8768581511),
+};
+
+/* The block's 8-word mask of the k bits of hash. */
+static inline void
+bf_block_mask(uint64_t hash, int k, uint64_t mask[BF_BLOCK_WORDS])
+{
+	memset(mask, 0, BF_BLOCK_WORDS * sizeof(uint64_t));
+	for (int i = 0; i < k; i++)
+	{
+		unsigned	position = (unsigned) ((hash * BF_POSITION_SALT[i]) >> 55);	/* 0..511 */
+
+		mask[position >> 6] |= UINT64_C(1) << (position & 63);
+	}
+}
+
+static inline void
+bf_add_hash(bf_view view, uint64_t hash)
+{
+	uint64_t	mask[BF_BLOCK_WORDS];
+	uint8_t    *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
+
+	bf_block_mask(hash, view.k, mask);
+	for (int w = 0; w < BF_BLOCK_WORDS; w++)
+		bf_store_u64(block + 8 * w, bf_load_u64(block + 8 * w) | mask[w]);
+}
+
+/* All k bits set?  Tested over all 8 words with no early exit: no branch to mispredict. */
+static inline bool
+bf_contains_hash(bf_view view, uint64_t hash)
+{
+	uint64_t	mask[BF_BLOCK_WORDS];
+	uint64_t	missing = 0;
+	const uint8_t *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
+
+	bf_block_mask(hash, view.k, mask);
+	for (int w = 0; w < BF_BLOCK_WORDS; w++)
+		missing |= mask[w] & ~bf_load_u64(block + 8 * w);
+	return missing == 0;
+}
 
 /* Adds many hashes, prefetching the block of a hash a few hashes ahead. */
 extern void bf_add_hashes(bf_view view, const uint64_t *hashes, size_t count);

@@ -89,7 +89,11 @@ extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
 /* Hash of argument argno, and its value kind. */
 extern uint64 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind);
 
-/* Like bloom_filter_arg, but keeps the detoasted value for later rows. */
-extern bytea *bloom_filter_arg_cached(FunctionCallInfo fcinfo, int argno, bf_header *header);
+/*
+ * The format bytes of filter argument argno, for reading only: a value in
+ * memory is read in place, and one stored out of line is detoasted once per
+ * call site and kept for later rows.  The header is checked.
+ */
+extern const uint8_t *bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header);
 
 #endif							/* BLOOMFILTER_H */

@@ -105,14 +105,14 @@ static bool
 bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	bf_header	header;
-	bytea	   *filter = bloom_filter_arg_cached(fcinfo, filter_argno, &header);
+	const uint8_t *filter = bloom_filter_bytes_arg(fcinfo, filter_argno, &header);
 	uint32		value_kind;
 	uint64		hash = bloom_hash_arg(fcinfo, value_argno, &value_kind);
 
 	if (header.n_added == 0)
 		return false;
 	bloom_check_kind(&header, value_kind);
-	return bf_contains_hash(bf_view_of(BLOOM_BYTES(filter)), hash);
+	return bf_contains_hash(bf_view_of((uint8_t *) filter), hash);
 }
 
 /* bloom_contains(filter, value) and filter @> value */
@@ -283,7 +283,7 @@ bloom_union_agg_trans(PG_FUNCTION_ARGS)
 		PG_RETURN_BYTEA_P(bloom_filter_arg_copy(fcinfo, 1, &value_header));
 
 	state = bloom_filter_arg(fcinfo, 0, &state_header);
-	value = bloom_filter_arg_cached(fcinfo, 1, &value_header);
+	value = bloom_filter_arg(fcinfo, 1, &value_header);
 	PG_RETURN_BYTEA_P(bloom_combine(state, &state_header, value, &value_header, false));
 }
 

@@ -108,18 +108,26 @@ bloom_call_cache(FunctionCallInfo fcinfo)
  * A value stored out of line is identified by its TOAST pointer
  * (toast relation, value id); TOAST values are never changed in place, so
  * while the pointer is the same, so is the value, and the copy detoasted for
- * an earlier row serves.  Values already in memory need no detoasting.
+ * an earlier row serves.  A value in memory is read where it is, short
+ * header or not: the core reads through unaligned loads, so no copy is made.
  */
-bytea *
-bloom_filter_arg_cached(FunctionCallInfo fcinfo, int argno, bf_header *header)
+const uint8_t *
+bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 {
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 	BloomCallCache *cache;
 	struct varatt_external pointer;
 	MemoryContext old;
 
+	if (!VARATT_IS_EXTENDED(raw) || (VARATT_IS_SHORT(raw) && !VARATT_IS_EXTERNAL(raw)))
+	{
+		const uint8_t *bytes = (const uint8_t *) VARDATA_ANY(raw);
+
+		bloom_check_status(bf_check_header(bytes, VARSIZE_ANY_EXHDR(raw), header), BLOOM_FROM_STORAGE);
+		return bytes;
+	}
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
-		return bloom_filter_arg(fcinfo, argno, header);
+		return BLOOM_BYTES(bloom_filter_arg(fcinfo, argno, header));
 
 	cache = bloom_call_cache(fcinfo);
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
@@ -137,7 +145,7 @@ bloom_filter_arg_cached(FunctionCallInfo fcinfo, int argno, bf_header *header)
 		cache->filter_valueid = pointer.va_valueid;
 	}
 	*header = cache->filter_header;
-	return cache->filter;
+	return BLOOM_BYTES(cache->filter);
 }
 
 bytea *
