@@ -317,41 +317,45 @@ static const uint64_t BF_POSITION_SALT[BF_MAX_K] = {
 	UINT64_C(0x67332667ffc00b31), UINT64_C(0x8eb44a8768581511),
 };
 
-/* The block's 8-word mask of the k bits of hash. */
-static inline void
-bf_block_mask(uint64_t hash, int k, uint64_t mask[BF_BLOCK_WORDS])
+/* Bit i of hash (0..511 within its block). */
+static inline unsigned
+bf_bit_position(uint64_t hash, int i)
 {
-	memset(mask, 0, BF_BLOCK_WORDS * sizeof(uint64_t));
-	for (int i = 0; i < k; i++)
-	{
-		unsigned	position = (unsigned) ((hash * BF_POSITION_SALT[i]) >> 55);	/* 0..511 */
-
-		mask[position >> 6] |= UINT64_C(1) << (position & 63);
-	}
+	return (unsigned) ((hash * BF_POSITION_SALT[i]) >> 55);
 }
 
 static inline void
 bf_add_hash(bf_view view, uint64_t hash)
 {
-	uint64_t	mask[BF_BLOCK_WORDS];
 	uint8_t    *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
 
-	bf_block_mask(hash, view.k, mask);
-	for (int w = 0; w < BF_BLOCK_WORDS; w++)
-		bf_store_u64(block + 8 * w, bf_load_u64(block + 8 * w) | mask[w]);
+	for (int i = 0; i < view.k; i++)
+	{
+		unsigned	position = bf_bit_position(hash, i);
+		uint8_t    *word = block + 8 * (position >> 6);
+
+		bf_store_u64(word, bf_load_u64(word) | UINT64_C(1) << (position & 63));
+	}
 }
 
-/* All k bits set?  Tested over all 8 words with no early exit: no branch to mispredict. */
+/*
+ * All k bits set?  The k words are read from the one cache line and the
+ * missing bits OR-ed together, with no early exit: no branch on the answer
+ * to mispredict.  (Building an 8-word mask first would be stored and
+ * reloaded through the stack, which stalls store forwarding.)
+ */
 static inline bool
 bf_contains_hash(bf_view view, uint64_t hash)
 {
-	uint64_t	mask[BF_BLOCK_WORDS];
-	uint64_t	missing = 0;
 	const uint8_t *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
+	uint64_t	missing = 0;
 
-	bf_block_mask(hash, view.k, mask);
-	for (int w = 0; w < BF_BLOCK_WORDS; w++)
-		missing |= mask[w] & ~bf_load_u64(block + 8 * w);
+	for (int i = 0; i < view.k; i++)
+	{
+		unsigned	position = bf_bit_position(hash, i);
+
+		missing |= ~bf_load_u64(block + 8 * (position >> 6)) & UINT64_C(1) << (position & 63);
+	}
 	return missing == 0;
 }
 
