@@ -19,14 +19,24 @@ FROM (SELECT bloom_agg(x, 1000000, 0.01) AS f FROM generate_series(1, 10000) x) 
 SELECT (SELECT bloom_agg(x, 100, 0.01) FROM generate_series(1, 3) x)::text
      = bloom_add(bloom_add(bloom_add(bloom_empty(100, 0.01), 1), 2), 3)::text AS agg_equals_adds;
 
--- past 2^21 rows the aggregate switches from hashes to a filter and folds it at the end
-CREATE TABLE big AS SELECT g AS x FROM generate_series(1, 2200000) g;
+-- past bloomfilter.agg_hash_limit rows (default 2^24) the aggregate switches from a
+-- hash list to a filter with room for 2^27 rows and folds it at the end; a low limit
+-- exercises that path on a small table
+SHOW bloomfilter.agg_hash_limit;
+SET bloomfilter.agg_hash_limit = 65536;
+CREATE TABLE big AS SELECT g AS x FROM generate_series(1, 200000) g;
 CREATE TABLE big_filter AS SELECT bloom_agg(x) AS f FROM big;
-SELECT n, design_n, k, m >= bloom_optimal_m(2200000, 0.01) AS enough_bits,
-       m <= 2 * bloom_optimal_m(2200000, 0.01) AS at_most_twice, fpp < 0.01 AS fill_rate_ok
+SELECT n, design_n, k, m >= bloom_optimal_m(200000, 0.01) AS enough_bits,
+       m <= 2 * bloom_optimal_m(200000, 0.01) AS at_most_twice, fpp <= 0.01 AS fill_rate_ok
 FROM big_filter, bloom_info(f);
 SELECT count(*) FILTER (WHERE NOT (f @> x)) AS false_negatives FROM big, big_filter;
-SELECT count(*) FILTER (WHERE f @> g) < 2000 AS rate_ok FROM big_filter, generate_series(3000001, 3200000) g;
+SELECT count(*) FILTER (WHERE f @> g) < 2500 AS rate_ok FROM big_filter, generate_series(3000001, 3200000) g;
+-- the same rows under the default limit: an exactly sized filter with the same members
+RESET bloomfilter.agg_hash_limit;
+SELECT m < (bloom_info(f)).m AS exact_is_smaller, fpp < 0.0125 AS fill_rate_ok,
+       (SELECT count(*) FROM big WHERE NOT (e @> x)) AS false_negatives
+FROM big_filter, (SELECT bloom_agg(x) AS e FROM big) s, bloom_info(e);
+SET bloomfilter.agg_hash_limit = 65536;
 
 -- GROUP BY: one filter per group, each with its own members (1% of 2,000 others: about 20)
 WITH groups AS (SELECT x % 3 AS g, bloom_agg(x) AS f FROM generate_series(1, 3000) x GROUP BY x % 3)
@@ -73,15 +83,19 @@ CREATE TABLE parts_fixed_copy (LIKE parts_fixed);
 \copy parts_fixed_copy FROM 'results/parts_fixed.bin' WITH (FORMAT binary)
 SELECT (SELECT bloom_agg_merge(state) FROM parts_fixed_copy)::text
      = (SELECT bloom_agg(x, 10000, 0.01) FROM generate_series(1, 10000) x)::text AS merged_binary_equals_serial;
--- large partitions (past 2^21 rows: filters) combined with each other and with a small one
+-- large partitions (past the hash limit: filters) combined with each other and with a small one
 CREATE TABLE parts_big AS
   SELECT 1 AS part, bloom_agg_partial(x) AS state FROM big
-  UNION ALL SELECT 2, bloom_agg_partial(x) FROM generate_series(2200001, 4400000) x
-  UNION ALL SELECT 3, bloom_agg_partial(x) FROM generate_series(4400001, 4400100) x;
+  UNION ALL SELECT 2, bloom_agg_partial(x) FROM generate_series(200001, 400000) x
+  UNION ALL SELECT 3, bloom_agg_partial(x) FROM generate_series(400001, 400100) x;
 SELECT (SELECT bloom_agg_merge(state) FROM parts_big)::text
-     = (SELECT bloom_agg(x) FROM generate_series(1, 4400100) x)::text AS merged_big_equals_serial;
+     = (SELECT bloom_agg(x) FROM generate_series(1, 400100) x)::text AS merged_big_equals_serial;
+-- hash lists that together pass the limit
+SELECT (SELECT bloom_agg_merge(state) FROM (SELECT bloom_agg_partial(x) AS state FROM generate_series(1, 100000) x GROUP BY x % 3) s)::text
+     = (SELECT bloom_agg(x) FROM generate_series(1, 100000) x)::text AS merged_lists_equal_serial;
 SELECT part, state::text::bloom_agg_state::text = state::text AS state_text_round_trip
 FROM parts_big WHERE part = 3;
+RESET bloomfilter.agg_hash_limit;
 -- a malformed state is refused by its input function
 \set VERBOSITY sqlstate
 SELECT 'QkxBUw=='::bloom_agg_state;

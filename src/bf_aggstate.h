@@ -7,9 +7,11 @@
  * workers only when the state type is not a pseudo-type).
  *
  * sizing from the rows seen (bloom_agg(x) and bloom_agg(x, p))
- *   mode "hashes": the first BF_AGG_MAX_HASHES values are kept as their 64-bit
- *   hashes (8 bytes a row, at most 16 MiB).  The final function then builds a
- *   filter of exactly the size the rows need.
+ *   mode "hashes": the first values (up to the setting
+ *   bloomfilter.agg_hash_limit, at most BF_AGG_MAX_HASHES) are kept as their
+ *   64-bit hashes: 8 bytes a row, appended in order, which costs about as
+ *   much as counting them.  The final function then builds a filter of
+ *   exactly the size the rows need, adding the hashes with prefetching.
  *   mode "filter": past that, the hashes go into a filter sized for
  *   BF_AGG_AUTO_CAPACITY rows whose block count is 720720 * 2^j.  Because
  *   multiply-shift block selection folds exactly (bf_core.h), the final
@@ -17,8 +19,11 @@
  *   leaves enough blocks for the rows seen.  720720 = 2^4 3^2 5 7 11 13 has
  *   240 divisors, so the folded size is close to the exact one below a fifth
  *   of the capacity (at most 1.2x) and at most 2x above it.
- *   Memory while aggregating is therefore bounded: 8 bytes a row up to 2^21
- *   rows, then one fixed-size filter (92 MiB at p = 0.1, 184 MiB at 0.01).
+ *   Memory while aggregating is therefore bounded: 8 bytes a row up to the
+ *   hash limit (128 MiB at the default 2^24 rows), then one fixed-size filter
+ *   (92 MB at p = 0.1, 184 MB at 0.01).  Adds into that large filter miss
+ *   the caches (about 30 ns each here), which is why the hash list goes on
+ *   so long.
  * fixed size (bloom_agg(x, n, p))
  *   mode "filter" from the first row, sized for n at p; no folding.
  *
@@ -55,7 +60,7 @@
 #define BF_STATE_SIZING_FIXED	2
 
 #define BF_AGG_INITIAL_HASHES	64
-#define BF_AGG_MAX_HASHES		(UINT32_C(1) << 21)	/* 16 MiB of hashes */
+#define BF_AGG_MAX_HASHES		(UINT32_C(1) << 24)	/* 128 MiB of hashes; the default limit */
 #define BF_AGG_AUTO_CAPACITY	(INT64_C(1) << 27)	/* 134M rows at the requested p */
 #define BF_AGG_FOLD_BASE_BLOCKS	UINT64_C(720720)
 #define BF_AGG_PENDING			16	/* parked hashes; covers a ~100 ns miss */

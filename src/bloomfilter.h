@@ -32,6 +32,12 @@ typedef enum BloomValueSource
 	BLOOM_FROM_STORAGE			/* data_corrupted */
 } BloomValueSource;
 
+/*
+ * bloomfilter.agg_hash_limit: rows a self-sizing bloom_agg keeps as hashes
+ * before it switches to a fixed-size filter (see bf_aggstate.h).
+ */
+extern int	bloom_agg_hash_limit;
+
 /* Raises the ERROR for a core status; returns if status is BF_OK. */
 extern void bloom_check_status(bf_status status, BloomValueSource source);
 

@@ -214,7 +214,7 @@ bloom_state_to_filter(BloomStateRef *ref)
 
 /*
  * Makes room for `more` hashes in a mode-hashes state: doubles the slots, or
- * past BF_AGG_MAX_HASHES switches to a filter.
+ * past bloomfilter.agg_hash_limit switches to a filter.
  */
 static void
 bloom_state_reserve(BloomStateRef *ref, uint64 more)
@@ -229,13 +229,14 @@ bloom_state_reserve(BloomStateRef *ref, uint64 more)
 	wanted = header.rows + more;
 	if (wanted <= header.hash_capacity)
 		return;
-	if (wanted > BF_AGG_MAX_HASHES)
+	if (wanted > (uint64) bloom_agg_hash_limit)
 	{
 		bloom_state_to_filter(ref);
 		return;
 	}
 	for (capacity = Max(header.hash_capacity, BF_AGG_INITIAL_HASHES); capacity < wanted; capacity *= 2)
 		;
+	capacity = Min(capacity, (uint64) bloom_agg_hash_limit);
 	bloom_state_grow_hashes(ref, (uint32) capacity);
 }
 

@@ -13,7 +13,28 @@
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
 
+#include "utils/guc.h"
+
+#include "bf_aggstate.h"
+
 PG_MODULE_MAGIC;
+
+int			bloom_agg_hash_limit = BF_AGG_MAX_HASHES;
+
+void		_PG_init(void);
+
+void
+_PG_init(void)
+{
+	DefineCustomIntVariable("bloomfilter.agg_hash_limit",
+							"Rows a self-sizing bloom_agg keeps as 8-byte hashes before it switches to a fixed-size filter.",
+							"Up to this many rows, bloom_agg(x) and bloom_agg(x, p) build a filter of exactly the right size "
+							"at the end; past it they add into a filter with room for 134 million rows and fold it.",
+							&bloom_agg_hash_limit,
+							BF_AGG_MAX_HASHES, BF_AGG_INITIAL_HASHES, BF_AGG_MAX_HASHES,
+							PGC_USERSET, 0, NULL, NULL, NULL);
+	MarkGUCPrefixReserved("bloomfilter");
+}
 
 void
 bloom_check_status(bf_status status, BloomValueSource source)

@@ -66,6 +66,7 @@ struct BloomValueHasher
 	bool		element_byval;
 	char		element_align;
 	StringInfoData scratch;		/* reused buffer for the canonical bytes */
+	bool		text_is_utf8;	/* the database's text needs no conversion */
 };
 
 static void bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out);
@@ -162,6 +163,7 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 		initStringInfo(&hasher->scratch);
 		MemoryContextSwitchTo(old);
 	}
+	hasher->text_is_utf8 = GetDatabaseEncoding() == PG_UTF8 || GetDatabaseEncoding() == PG_SQL_ASCII;
 	return hasher;
 }
 
@@ -365,9 +367,20 @@ bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 	hasher = cache->hasher;
 	*value_kind = hasher->value_kind;
 
-	/* the common fixed-width cases skip the buffer */
+	/* the common cases hash the value where it is, without the buffer */
 	switch (hasher->encoding)
 	{
+		case BLOOM_ENC_TEXT:
+			if (hasher->text_is_utf8)
+			{
+				text	   *t = DatumGetTextPP(value);
+				uint64		hash = bf_hash_bytes(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+
+				if ((Pointer) t != DatumGetPointer(value))
+					pfree(t);
+				return hash;
+			}
+			break;
 		case BLOOM_ENC_INT4:
 		case BLOOM_ENC_INT8:
 			{
@@ -378,8 +391,9 @@ bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 				return bf_hash_bytes(bytes, 8);
 			}
 		default:
-			resetStringInfo(&hasher->scratch);
-			bloom_encode(hasher, value, &hasher->scratch);
-			return bf_hash_bytes(hasher->scratch.data, hasher->scratch.len);
+			break;
 	}
+	resetStringInfo(&hasher->scratch);
+	bloom_encode(hasher, value, &hasher->scratch);
+	return bf_hash_bytes(hasher->scratch.data, hasher->scratch.len);
 }
