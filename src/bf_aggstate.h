@@ -49,6 +49,10 @@
 
 #include "bf_core.h"
 
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
 #define BF_STATE_MAGIC_BYTES	"BLAS"
 #define BF_STATE_VERSION		1
 #define BF_STATE_HEADER_BYTES	44
@@ -149,5 +153,9 @@ extern void bf_state_final_blocks(uint8_t *state, uint8_t *filter, uint64_t fold
 
 /* Writes the final filter's header and adds the hashes not yet in its blocks. */
 extern void bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k);
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #endif							/* BF_AGGSTATE_H */

@@ -50,6 +50,17 @@
 #include <stdint.h>
 #include <string.h>
 
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+/*
+ * The core's functions are internal to the library: hidden, they are called
+ * directly rather than through the symbol table (the PLT).
+ */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* ---- the stored format (all integers little-endian, see FORMAT.md) ---- */
 
 #define BF_MAGIC_BYTES			"BLOM"	/* first four bytes of every filter */
@@ -251,9 +262,6 @@ extern bf_status bf_plan(int64_t n, double p, uint64_t *nblocks, int *k);
  * The per-row operations are inline: they run once per row of a scan, and a
  * call through the shared library's symbol table costs as much as they do.
  */
-#define XXH_INLINE_ALL
-#include <xxhash.h>
-
 static inline uint64_t
 bf_hash_bytes(const void *data, size_t length)
 {
@@ -411,5 +419,9 @@ extern bf_status bf_base64_decoded_length(const char *text, uint64_t length, uin
 
 /* Decodes canonical base64: padding required, no whitespace, unused bits zero. */
 extern bf_status bf_base64_decode(const char *text, uint64_t length, uint8_t *out);
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #endif							/* BF_CORE_H */

@@ -14,6 +14,11 @@
 
 #include "bf_core.h"
 
+/* Shared by the glue files only: hidden, like the core (see bf_core.h). */
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
 /* Default false-positive rate of bloom_agg(x) and bloom_empty(n). */
 #define BLOOM_DEFAULT_P		0.01
 
@@ -101,5 +106,9 @@ extern uint64 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_k
  * call site and kept for later rows.  The header is checked.
  */
 extern const uint8_t *bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header);
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
 
 #endif							/* BLOOMFILTER_H */
