@@ -9,6 +9,7 @@
 #include "bloomfilter.h"
 
 #include "libpq/pqformat.h"
+#include "miscadmin.h"
 #include "utils/memutils.h"
 
 #include "bf_aggstate.h"
@@ -56,6 +57,13 @@ bloom_validate_state(const uint8_t *bytes, uint64_t length, BloomValueSource sou
 
 typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);
 
+/*
+ * Base64 of a value up to 1 GB takes a second or more, so it runs in chunks
+ * of BLOOM_BASE64_CHUNK characters (a multiple of 4, which maps to whole
+ * bytes) with an interrupt check between them.
+ */
+#define BLOOM_BASE64_CHUNK	((uint64_t) 4 * 1024 * 1024)
+
 static bytea *
 bloom_from_base64(const char *text, BloomValidator validate)
 {
@@ -65,7 +73,17 @@ bloom_from_base64(const char *text, BloomValidator validate)
 
 	bloom_check_status(bf_base64_decoded_length(text, text_length, &length), BLOOM_FROM_TEXT);
 	result = bloom_alloc_varlena(length);
-	bloom_check_status(bf_base64_decode(text, text_length, BLOOM_BYTES(result)), BLOOM_FROM_TEXT);
+	for (uint64_t done = 0; done < text_length; done += BLOOM_BASE64_CHUNK)
+	{
+		uint64_t	chunk = Min(BLOOM_BASE64_CHUNK, text_length - done);
+
+		CHECK_FOR_INTERRUPTS();
+		/* '=' may only pad the very end; a chunk's decoder would take it for padding */
+		if (done + chunk < text_length && text[done + chunk - 1] == '=')
+			bloom_check_status(BF_ERR_BASE64, BLOOM_FROM_TEXT);
+		bloom_check_status(bf_base64_decode(text + done, chunk, BLOOM_BYTES(result) + done / 4 * 3),
+						   BLOOM_FROM_TEXT);
+	}
 	validate(BLOOM_BYTES(result), length, BLOOM_FROM_TEXT);
 	return result;
 }
@@ -73,7 +91,9 @@ bloom_from_base64(const char *text, BloomValidator validate)
 static char *
 bloom_to_base64(bytea *value)
 {
-	uint64_t	text_length = bf_base64_length(BLOOM_LENGTH(value));
+	uint64_t	length = BLOOM_LENGTH(value);
+	uint64_t	text_length = bf_base64_length(length);
+	uint64_t	chunk_bytes = BLOOM_BASE64_CHUNK / 4 * 3;
 	char	   *text;
 
 	if (text_length + 1 > MaxAllocSize)
@@ -81,7 +101,11 @@ bloom_to_base64(bytea *value)
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("value is too large for its text form")));
 	text = palloc(text_length + 1);
-	bf_base64_encode(BLOOM_BYTES(value), BLOOM_LENGTH(value), text);
+	for (uint64_t done = 0; done < length; done += chunk_bytes)
+	{
+		CHECK_FOR_INTERRUPTS();
+		bf_base64_encode(BLOOM_BYTES(value) + done, Min(chunk_bytes, length - done), text + done / 3 * 4);
+	}
 	text[text_length] = '\0';
 	return text;
 }

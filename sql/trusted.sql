@@ -1,0 +1,37 @@
+-- A trusted extension: a user who is not a superuser, with CREATE on the
+-- database, can install it and use it, and cannot change what it installed.
+
+DROP EXTENSION bloomfilter;
+CREATE ROLE regress_bloom_user LOGIN;
+SELECT format('GRANT CREATE ON DATABASE %I TO regress_bloom_user', current_database()) \gexec
+SET ROLE regress_bloom_user;
+CREATE SCHEMA bloom;
+CREATE EXTENSION bloomfilter SCHEMA bloom;
+SET search_path = bloom, public;
+
+-- usable
+SELECT bloom_add(bloom_empty(10), 'x') @> 'x' AS works,
+       (SELECT bloom_agg(g) FROM generate_series(1, 100) g) @> 5 AS aggregate_works;
+
+-- what it installed belongs to the bootstrap superuser, not to the user
+SELECT count(*) AS functions, bool_and(proowner = 10) AS all_owned_by_superuser
+FROM pg_proc WHERE pronamespace = 'bloom'::regnamespace;
+SELECT bool_and(typowner = 10) AS types_owned_by_superuser
+FROM pg_type WHERE typnamespace = 'bloom'::regnamespace AND typname IN ('bloomfilter', 'bloom_agg_state');
+
+-- so the user cannot replace or alter it (42501 insufficient_privilege)
+\set VERBOSITY sqlstate
+CREATE OR REPLACE FUNCTION bloom.bloom_fpp(n bigint, m bigint, k int) RETURNS float8 LANGUAGE sql AS 'SELECT 0.0::float8';
+ALTER FUNCTION bloom.bloom_add(bloomfilter, anyelement) OWNER TO regress_bloom_user;
+ALTER TYPE bloom.bloomfilter OWNER TO regress_bloom_user;
+DROP FUNCTION bloom.bloom_union(bloomfilter, bloomfilter);
+\set VERBOSITY default
+
+-- and the user who installed it may remove it
+DROP EXTENSION bloomfilter;
+RESET ROLE;
+RESET search_path;
+DROP SCHEMA bloom;
+SELECT format('REVOKE CREATE ON DATABASE %I FROM regress_bloom_user', current_database()) \gexec
+DROP ROLE regress_bloom_user;
+CREATE EXTENSION bloomfilter;
