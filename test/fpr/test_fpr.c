@@ -54,10 +54,14 @@
  *   the chance that a random probe is a false positive here; "margin" is how
  *   many sd of Binomial(P, own rate) the limit lies above its mean.
  *
- * the large filter
- *   The last case holds 1e7 elements at p = 0.01 (about 12 MB, 193,000
- *   blocks): the block product (h >> 32) * nblocks needs 50 bits, and the
- *   filter is larger than a core's L2 cache.
+ * the large filters
+ *   One case holds 1e7 elements at p = 0.01 (about 12 MB, 193,000 blocks):
+ *   the block product (h >> 32) * nblocks needs 50 bits, and the filter is
+ *   larger than a core's L2 cache.  The last holds 4.4e8 elements (8.5
+ *   million blocks, 4.36e9 bits, 545 MB): bit indexes past 2^32, where a
+ *   32-bit index would wrap and answer wrongly (the bug that made Guava,
+ *   Spark and RedisBloom filters answer "yes" to everything); it is filled
+ *   to its design n, so its rate is measured at full load.
  */
 #include "bf_core.h"
 
@@ -95,6 +99,7 @@ static const fpr_case fpr_cases[] = {
 	{1e-5, 1000000, 60000000},
 	{1e-6, 1000000, 1000000000},
 	{0.01, 10000000, 2000000},	/* the large filter */
+	{0.01, 440000000, 2000000},	/* 4.36e9 bits: past 32-bit bit indexes (545 MB) */
 };
 
 #define FPR_NCASES (sizeof(fpr_cases) / sizeof(fpr_cases[0]))
