@@ -3,6 +3,9 @@
 -- zero rows: an empty filter, not NULL
 SELECT f IS NOT NULL AS not_null, (bloom_info(f)).n, NOT (f @> 1) AS contains_nothing
 FROM (SELECT bloom_agg(x) AS f FROM generate_series(1, 0) x) s;
+-- zero rows with constant sizing arguments: the shape they ask for
+SELECT (SELECT bloom_agg(x, 1000, 0.001) FROM generate_series(1, 0) x)::text = bloom_empty(1000, 0.001)::text AS fixed_shape,
+       (SELECT (bloom_info(bloom_agg(x, 0.001))).k FROM generate_series(1, 0) x) = (bloom_info(bloom_empty(0, 0.001))).k AS rate_kept;
 -- NULLs are skipped
 SELECT n, value_kind FROM (SELECT bloom_agg(x) AS f FROM (VALUES (1), (NULL), (2), (NULL)) v(x)) s, bloom_info(f);
 SELECT n, value_kind, m FROM (SELECT bloom_agg(x, 1000, 0.01) AS f FROM (VALUES (NULL::int)) v(x)) s, bloom_info(f);

@@ -71,6 +71,13 @@ SELECT bloom_add(bloom_empty(10), '{"a": 1}'::jsonb);
 SELECT bloom_add(bloom_empty(10), row(1, 'a'));
 SELECT bloom_add(bloom_empty(10), numrange(1, 2));
 SELECT bloom_add(bloom_empty(10), point(1, 2));
+-- reg* values are OIDs that differ between databases (pg_dump restores them by name)
+SELECT bloom_add(bloom_empty(10), 'pg_class'::regclass);
+-- text under a nondeterministic collation: equal strings may differ in bytes
+CREATE COLLATION case_insensitive (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+SELECT bloom_add(bloom_empty(10), 'A' COLLATE case_insensitive);
+SELECT bloom_add(bloom_empty(10), ARRAY['A'] COLLATE case_insensitive);
+DROP COLLATION case_insensitive;
 SELECT bloom_add(bloom_empty(10), 'x'::text COLLATE "C") @> 'x' AS deterministic_collation_ok;
 
 DROP DOMAIN positive_int;

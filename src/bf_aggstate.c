@@ -297,8 +297,6 @@ bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k)
 	final.design_n = header.sizing == BF_STATE_SIZING_FIXED ? header.design_n : header.rows;
 	final.design_p = header.p;
 	bf_write_header(filter, &final);
-	if (header.mode == BF_STATE_MODE_HASHES)
-		bf_add_hashes_le(bf_view_of(filter), bf_state_hashes(state), header.rows);
-	else
+	if (header.mode == BF_STATE_MODE_FILTER)
 		bf_state_add_parked_to(state, bf_view_of(filter));
 }

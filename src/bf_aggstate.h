@@ -151,7 +151,12 @@ extern bf_status bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, i
 extern void bf_state_final_blocks(uint8_t *state, uint8_t *filter, uint64_t fold,
 								  uint64_t first, uint64_t count);
 
-/* Writes the final filter's header and adds the hashes not yet in its blocks. */
+/*
+ * Writes the final filter's header and, in mode filter, adds the parked
+ * hashes.  In mode hashes the caller then adds the hash list
+ * (bf_state_hashes, rows of them) with bf_add_hashes_le: it may be 2^24
+ * hashes, and the caller may want to do it in slices.
+ */
 extern void bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k);
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -73,6 +73,13 @@ extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 typedef void (*BloomChunkFn) (void *arg, uint64_t first, uint64_t count);
 extern void bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg);
 
+/* Same, for work that reads `scale` blocks for each block of the range (folds). */
+extern void bloom_for_each_chunk_scaled(uint64_t nblocks, uint64_t scale, BloomChunkFn fn, void *arg);
+
+/* Adds little-endian hashes to a filter in slices, checking for interrupts. */
+#define BLOOM_HASHES_PER_CHUNK	UINT64_C(1048576)
+extern void bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64_t count);
+
 /* A readable name of a value kind, for messages and bloom_info. */
 extern char *bloom_kind_name(uint32 value_kind);
 

@@ -16,6 +16,8 @@
  */
 #include "bloomfilter.h"
 
+#include "nodes/primnodes.h"
+#include "nodes/pg_list.h"
 #include "utils/expandeddatum.h"
 #include "utils/memutils.h"
 
@@ -119,8 +121,9 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes)
 
 	if (ref->object == NULL)
 	{
+		/* small: GROUP BY may keep one state per group, most of them tiny */
 		MemoryContext context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state",
-													  ALLOCSET_DEFAULT_SIZES);
+													  ALLOCSET_START_SMALL_SIZES);
 
 		ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
 		EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
@@ -207,7 +210,8 @@ bloom_state_to_filter(BloomStateRef *ref)
 	bloom_check_status(bf_state_auto_blocks(header.p, &nblocks, &k), BLOOM_FROM_STORAGE);
 	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks));
 	bf_state_init_filter(BLOOM_BYTES(filter_state), nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
-	bf_state_add_hashes_le(BLOOM_BYTES(filter_state), bf_state_hashes(BLOOM_BYTES(ref->flat)), header.rows);
+	bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_state)),
+								   bf_state_hashes(BLOOM_BYTES(ref->flat)), header.rows);
 	bf_state_set_counts(BLOOM_BYTES(filter_state), header.value_kind, header.rows);
 	bloom_state_replace(ref, filter_state);
 }
@@ -286,6 +290,26 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 
+/* Copies (or ORs) blocks from src to dst, in chunks: finals and combines of large states. */
+typedef struct BloomBlockCopy
+{
+	uint8_t    *dst_blocks;
+	const uint8_t *src_blocks;
+	bool		or;
+} BloomBlockCopy;
+
+static void
+bloom_block_copy_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	BloomBlockCopy *c = (BloomBlockCopy *) arg;
+
+	if (c->or)
+		bf_or_blocks(c->dst_blocks, c->src_blocks, first, count);
+	else
+		memcpy(c->dst_blocks + first * BF_BLOCK_BYTES, c->src_blocks + first * BF_BLOCK_BYTES,
+			   count * BF_BLOCK_BYTES);
+}
+
 /*
  * Combines partial states (parallel workers, or Citus workers).  Both were
  * made for the same sizing arguments; a state received from elsewhere was
@@ -328,7 +352,8 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other));
 
 		memcpy(BLOOM_BYTES(filter_copy), BLOOM_BYTES(other), BLOOM_LENGTH(other));
-		bf_state_add_hashes_le(BLOOM_BYTES(filter_copy), bf_state_hashes(BLOOM_BYTES(state.flat)), header.rows);
+		bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_copy)),
+									   bf_state_hashes(BLOOM_BYTES(state.flat)), header.rows);
 		bf_state_set_counts(BLOOM_BYTES(filter_copy), kind, header.rows + other_header.rows);
 		bloom_state_replace(&state, filter_copy);
 		PG_RETURN_DATUM(bloom_state_datum(state));
@@ -342,18 +367,19 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 			memcpy(bf_state_hashes(BLOOM_BYTES(state.flat)) + 8 * header.rows,
 				   bf_state_hashes(BLOOM_BYTES(other)), 8 * other_header.rows);
 		else
-			bf_state_add_hashes_le(BLOOM_BYTES(state.flat), bf_state_hashes(BLOOM_BYTES(other)), other_header.rows);
+			bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(state.flat)),
+										   bf_state_hashes(BLOOM_BYTES(other)), other_header.rows);
 	}
 	else
 	{
 		uint8_t    *filter = bf_state_filter(BLOOM_BYTES(state.flat));
 		uint8_t    *other_filter = bf_state_filter(BLOOM_BYTES(other));
+		BloomBlockCopy or_work = {filter + BF_HEADER_BYTES, other_filter + BF_HEADER_BYTES, true};
 
 		if (bf_load_u64(filter + BF_OFF_NBLOCKS) != bf_load_u64(other_filter + BF_OFF_NBLOCKS) ||
 			filter[BF_OFF_K] != other_filter[BF_OFF_K])
 			bloom_check_status(BF_ERR_INCOMPATIBLE, BLOOM_FROM_STORAGE);
-		bf_or_blocks(filter + BF_HEADER_BYTES, other_filter + BF_HEADER_BYTES, 0,
-					 bf_load_u64(filter + BF_OFF_NBLOCKS));
+		bloom_for_each_chunk(bf_load_u64(filter + BF_OFF_NBLOCKS), bloom_block_copy_chunk, &or_work);
 		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
 	bf_state_set_counts(BLOOM_BYTES(state.flat), kind, header.rows + other_header.rows);
@@ -376,10 +402,49 @@ bloom_final_fold_chunk(void *arg, uint64_t first, uint64_t count)
 }
 
 /*
- * The filter of a state.  Zero rows reach here as a NULL state and give an
- * empty filter (one block, sized for the default rate), which contains
- * nothing and combines with any filter.
+ * Argument argno of the aggregate call, if it is a non-NULL constant:
+ * over zero rows the transition function never ran, so the sizing arguments
+ * are read from the call itself.
  */
+static bool
+bloom_constant_aggregate_arg(FunctionCallInfo fcinfo, int argno, Datum *value)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	TargetEntry *entry;
+
+	if (aggref == NULL || list_length(aggref->args) <= argno)
+		return false;
+	entry = list_nth_node(TargetEntry, aggref->args, argno);
+	if (!IsA(entry->expr, Const) || ((Const *) entry->expr)->constisnull)
+		return false;
+	*value = ((Const *) entry->expr)->constvalue;
+	return true;
+}
+
+/*
+ * The empty filter of zero rows: the shape the sizing arguments ask for when
+ * they are constants (bloom_agg(x, n, p): that of bloom_empty(n, p)), else
+ * one block at the default rate.  It contains nothing, and an empty filter
+ * combines with any other.
+ */
+static bytea *
+bloom_zero_rows_filter(FunctionCallInfo fcinfo)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	int			nargs = aggref != NULL ? list_length(aggref->args) : 1;
+	Datum		n_datum;
+	Datum		p_datum;
+	int64		n = 0;
+	double		p = BLOOM_DEFAULT_P;
+
+	if (nargs >= 2 && bloom_constant_aggregate_arg(fcinfo, nargs - 1, &p_datum))
+		p = DatumGetFloat8(p_datum);
+	if (nargs == 3 && bloom_constant_aggregate_arg(fcinfo, 1, &n_datum))
+		n = DatumGetInt64(n_datum);
+	return bloom_make_empty(n, p);
+}
+
+/* The filter of a state; the state is only read. */
 PG_FUNCTION_INFO_V1(bloom_agg_final);
 Datum
 bloom_agg_final(PG_FUNCTION_ARGS)
@@ -390,10 +455,10 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	uint64_t	fold;
 	int			k;
 	bytea	   *result;
-	BloomFinalFold fold_work;
+	uint8_t    *result_blocks;
 
 	if (PG_ARGISNULL(0))
-		PG_RETURN_BYTEA_P(bloom_make_empty(0, BLOOM_DEFAULT_P));
+		PG_RETURN_BYTEA_P(bloom_zero_rows_filter(fcinfo));
 
 	state = bloom_state_arg(fcinfo, 0);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(state), BLOOM_LENGTH(state), &header), BLOOM_FROM_STORAGE);
@@ -412,20 +477,25 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	}
 
 	result = bloom_alloc_varlena(bf_filter_bytes(nblocks));
+	result_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
 	if (fold == 1)
-		memcpy(BLOOM_BYTES(result) + BF_HEADER_BYTES,
-			   bf_state_filter(BLOOM_BYTES(state)) + BF_HEADER_BYTES, nblocks * BF_BLOCK_BYTES);
+	{
+		BloomBlockCopy copy = {result_blocks, bf_state_filter(BLOOM_BYTES(state)) + BF_HEADER_BYTES, false};
+
+		bloom_for_each_chunk(nblocks, bloom_block_copy_chunk, &copy);
+	}
 	else
 	{
-		memset(BLOOM_BYTES(result) + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
+		memset(result_blocks, 0, nblocks * BF_BLOCK_BYTES);
 		if (fold > 1)
 		{
-			fold_work.state = BLOOM_BYTES(state);
-			fold_work.filter = BLOOM_BYTES(result);
-			fold_work.fold = fold;
-			bloom_for_each_chunk(nblocks, bloom_final_fold_chunk, &fold_work);
+			BloomFinalFold fold_work = {BLOOM_BYTES(state), BLOOM_BYTES(result), fold};
+
+			bloom_for_each_chunk_scaled(nblocks, fold, bloom_final_fold_chunk, &fold_work);
 		}
 	}
 	bf_state_final_finish(BLOOM_BYTES(state), BLOOM_BYTES(result), nblocks, k);
+	if (header.mode == BF_STATE_MODE_HASHES)
+		bloom_add_hashes_interruptible(BLOOM_BYTES(result), bf_state_hashes(BLOOM_BYTES(state)), header.rows);
 	PG_RETURN_BYTEA_P(result);
 }

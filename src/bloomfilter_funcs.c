@@ -211,14 +211,14 @@ bloom_combine(bytea *dst, const bf_header *dst_header, bytea *src, const bf_head
 		combine.src_blocks = BLOOM_BYTES(dst) + BF_HEADER_BYTES;
 		combine.fold = fold_dst;
 		combine.intersect = false;
-		bloom_for_each_chunk(src_header->nblocks, bloom_combine_chunk, &combine);
+		bloom_for_each_chunk_scaled(src_header->nblocks, fold_dst, bloom_combine_chunk, &combine);
 		dst = folded;
 	}
 	combine.dst_blocks = BLOOM_BYTES(dst) + BF_HEADER_BYTES;
 	combine.src_blocks = BLOOM_BYTES(src) + BF_HEADER_BYTES;
 	combine.fold = fold_src;
 	combine.intersect = intersect;
-	bloom_for_each_chunk(result_header.nblocks, bloom_combine_chunk, &combine);
+	bloom_for_each_chunk_scaled(result_header.nblocks, fold_src, bloom_combine_chunk, &combine);
 
 	result_header.value_kind = kind;
 	if (intersect)

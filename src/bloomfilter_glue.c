@@ -155,13 +155,19 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	if (cache->filter == NULL || cache->filter_toastrelid != pointer.va_toastrelid ||
 		cache->filter_valueid != pointer.va_valueid)
 	{
+		bytea	   *fetched;
+		bf_header	fetched_header;
+
+		/* fetched and decompressed (a value may be stored compressed), then checked */
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		fetched = (bytea *) detoast_attr(raw);
+		MemoryContextSwitchTo(old);
+		bloom_checked(fetched, &fetched_header);
+		/* only a value that passed replaces the cached one */
 		if (cache->filter != NULL)
 			pfree(cache->filter);
-		cache->filter = NULL;
-		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		cache->filter = (bytea *) detoast_external_attr(raw);
-		MemoryContextSwitchTo(old);
-		bloom_checked(cache->filter, &cache->filter_header);
+		cache->filter = fetched;
+		cache->filter_header = fetched_header;
 		cache->filter_toastrelid = pointer.va_toastrelid;
 		cache->filter_valueid = pointer.va_valueid;
 	}
@@ -200,10 +206,30 @@ bloom_advise_huge_pages(void *buffer, uint64_t bytes)
 void
 bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg)
 {
-	for (uint64_t first = 0; first < nblocks; first += BLOOM_BLOCKS_PER_CHUNK)
+	bloom_for_each_chunk_scaled(nblocks, 1, fn, arg);
+}
+
+void
+bloom_for_each_chunk_scaled(uint64_t nblocks, uint64_t scale, BloomChunkFn fn, void *arg)
+{
+	uint64_t	chunk = Max(BLOOM_BLOCKS_PER_CHUNK / Max(scale, 1), 1);
+
+	for (uint64_t first = 0; first < nblocks; first += chunk)
 	{
 		CHECK_FOR_INTERRUPTS();
-		fn(arg, first, Min(BLOOM_BLOCKS_PER_CHUNK, nblocks - first));
+		fn(arg, first, Min(chunk, nblocks - first));
+	}
+}
+
+void
+bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64_t count)
+{
+	bf_view		view = bf_view_of(filter);
+
+	for (uint64_t first = 0; first < count; first += BLOOM_HASHES_PER_CHUNK)
+	{
+		CHECK_FOR_INTERRUPTS();
+		bf_add_hashes_le(view, hashes_le + 8 * first, Min(BLOOM_HASHES_PER_CHUNK, count - first));
 	}
 }
 
@@ -214,7 +240,7 @@ bloom_kind_name(uint32 value_kind)
 	const char *name;
 
 	if (value_kind & BF_KIND_BUILTIN_FLAG)
-		name = format_type_be((Oid) base);
+		name = format_type_extended((Oid) base, -1, FORMAT_TYPE_ALLOW_INVALID);
 	else
 	{
 		switch (base)

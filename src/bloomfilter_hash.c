@@ -71,11 +71,34 @@ struct BloomValueHasher
 
 static void bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out);
 
-/* Types whose send form is not canonical under their `=`. */
+/*
+ * Types whose send form is not canonical under their `=` (jsonb, numrange),
+ * or names an object by an OID that differs between databases (the reg*
+ * types: pg_dump restores them by name, to new OIDs).
+ */
 static bool
 bloom_send_is_canonical(Oid type)
 {
-	return type != JSONBOID && type != NUMRANGEOID && type != NUMMULTIRANGEOID;
+	switch (type)
+	{
+		case JSONBOID:
+		case NUMRANGEOID:
+		case NUMMULTIRANGEOID:
+		case REGPROCOID:
+		case REGPROCEDUREOID:
+		case REGOPEROID:
+		case REGOPERATOROID:
+		case REGCLASSOID:
+		case REGTYPEOID:
+		case REGCOLLATIONOID:
+		case REGCONFIGOID:
+		case REGDICTIONARYOID:
+		case REGNAMESPACEOID:
+		case REGROLEOID:
+			return false;
+		default:
+			return true;
+	}
 }
 
 static BloomValueHasher *
@@ -154,7 +177,7 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 						 errmsg("bloom filters cannot hold values of type %s", format_type_be(type)),
 						 errdetail("Supported are integers, floats, numeric, text types, enums, interval, "
 								   "arrays of these, and built-in types with a hash operator class "
-								   "except jsonb and numrange."),
+								   "except jsonb, numrange and the reg* types."),
 						 errhint("Cast the values to text, or to a supported type, first.")));
 	}
 	{
@@ -353,16 +376,19 @@ bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 	{
 		Oid			type = get_fn_expr_argtype(fcinfo->flinfo, argno);
 		Oid			collation = PG_GET_COLLATION();
+		BloomValueHasher *new_hasher;
 
 		if (!OidIsValid(type))
 			elog(ERROR, "could not determine the type of argument %d", argno + 1);
-		cache->hasher = bloom_new_hasher(type, fcinfo->flinfo->fn_mcxt, true);
-		if (cache->hasher->value_kind == BF_KIND_TEXT && OidIsValid(collation) &&
+		new_hasher = bloom_new_hasher(type, fcinfo->flinfo->fn_mcxt, true);
+		/* text equal under a nondeterministic collation may differ in bytes */
+		if ((new_hasher->value_kind & ~BF_KIND_ARRAY_FLAG) == BF_KIND_TEXT && OidIsValid(collation) &&
 			!get_collation_isdeterministic(collation))
 			ereport(ERROR,
 					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
 					 errmsg("bloom filters do not support nondeterministic collations"),
 					 errhint("Normalize the text first, for example with lower(), and use a deterministic collation.")));
+		cache->hasher = new_hasher;
 	}
 	hasher = cache->hasher;
 	*value_kind = hasher->value_kind;

@@ -1251,6 +1251,9 @@ final_filter(uint8_t *state, uint64_t *nblocks_out, int *k_out, uint64_t *fold_o
 		bf_state_final_blocks(state, filter, fold, nblocks / 2, nblocks - nblocks / 2);
 	}
 	bf_state_final_finish(state, filter, nblocks, k);
+	/* in mode hashes the caller adds the hash list (the glue does it in slices) */
+	if (state[6] == BF_STATE_MODE_HASHES)
+		bf_add_hashes_le(bf_view_of(filter), bf_state_hashes(state), bf_load_u64(state + 24));
 	*nblocks_out = nblocks;
 	*k_out = k;
 	*fold_out = fold;
