@@ -43,3 +43,8 @@ EXTRA_CLEAN = test/unit/test_core test/fpr/test_fpr results regression.diffs reg
 # PGXS knows no header dependencies; without these a changed enum or struct
 # leaves stale objects behind.
 $(OBJS): src/bf_core.h src/bf_aggstate.h src/bloomfilter.h
+
+# The whole pg_regress suite with the server under valgrind memcheck (slow).
+.PHONY: memcheck
+memcheck:
+	test/memcheck/run

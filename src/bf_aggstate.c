@@ -156,6 +156,12 @@ bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind)
 		return;
 	}
 	view = bf_view_of(bf_state_filter(state));
+	if (rows == UINT64_MAX)
+	{
+		/* the count saturates; the ring is indexed by it, so add directly */
+		bf_add_hash(view, hash);
+		return;
+	}
 	slot = bf_state_parked(state) + 8 * (rows % BF_AGG_PENDING);
 	parked = bf_state_parked_count(state);
 	/* the slot holds the hash of row rows - BF_AGG_PENDING, prefetched then */

@@ -354,7 +354,8 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 		memcpy(BLOOM_BYTES(filter_copy), BLOOM_BYTES(other), BLOOM_LENGTH(other));
 		bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_copy)),
 									   bf_state_hashes(BLOOM_BYTES(state.flat)), header.rows);
-		bf_state_set_counts(BLOOM_BYTES(filter_copy), kind, header.rows + other_header.rows);
+		bf_state_set_counts(BLOOM_BYTES(filter_copy), kind,
+							header.rows > UINT64_MAX - other_header.rows ? UINT64_MAX : header.rows + other_header.rows);
 		bloom_state_replace(&state, filter_copy);
 		PG_RETURN_DATUM(bloom_state_datum(state));
 	}
@@ -382,7 +383,8 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 		bloom_for_each_chunk(bf_load_u64(filter + BF_OFF_NBLOCKS), bloom_block_copy_chunk, &or_work);
 		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
-	bf_state_set_counts(BLOOM_BYTES(state.flat), kind, header.rows + other_header.rows);
+	bf_state_set_counts(BLOOM_BYTES(state.flat), kind,
+						header.rows > UINT64_MAX - other_header.rows ? UINT64_MAX : header.rows + other_header.rows);
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 

@@ -7,7 +7,7 @@ set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PG_BIN="/usr/lib/postgresql/15/bin"
-DEB_PACKAGES="postgresql-15 postgresql-server-dev-15 libxxhash-dev clang-14 llvm-14 make gcc"
+DEB_PACKAGES="postgresql-15 postgresql-server-dev-15 libxxhash-dev clang-14 llvm-14 libclang-rt-14-dev make gcc"
 
 # Installs the Debian packages the build and tests use, if any is missing.
 ensure_packages() {

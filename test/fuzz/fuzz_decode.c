@@ -1,0 +1,624 @@
+/*
+ * fuzz_decode.c - libFuzzer target: bloomfilter's text and binary input.
+ *
+ * Built and run by test/fuzz/run.  Each input is tried two ways:
+ *   text form    (bloomfilter_in): if the bytes contain no NUL (a cstring
+ *                cannot), bf_base64_decoded_length, then bf_base64_decode
+ *                chunk by chunk as bloom_from_base64 does, into a buffer of
+ *                exactly the decoded length (a whole-text decode must agree),
+ *                then the checks of bloom_validate_filter: bf_check_header,
+ *                then bf_check_empty_bits over all blocks (in chunks);
+ *   binary form  (bloomfilter_recv): the raw bytes, copied, then the same checks.
+ * Every value that passes goes through the read paths the extension runs on
+ * a stored value, and this target abort()s when an invariant fails:
+ *   - probes: an empty filter contains nothing;
+ *   - bloom_info's statistics: bits_set equals a popcount, the rates are sane;
+ *   - bloom_add on a copy: the added hash is contained (no false negative),
+ *     nothing contained before is lost, the header stays valid;
+ *   - union and intersection (as bloom_combine in bloomfilter_funcs.c does
+ *     them) with itself and with a fold of itself by a small divisor of
+ *     nblocks: bf_check_compatible accepts them, x | x = x & x = x, a fold
+ *     keeps every member (multiply-shift folds exactly), and every hash
+ *     contained before a union is contained after;
+ *   - every result passes input validation again after a base64 round trip
+ *     (what pg_dump and restore do), and the text form is canonical: text
+ *     that decodes re-encodes to the same bytes, and every valid value
+ *     round-trips byte-identically.
+ * The glue works on blocks in chunks of 65536 and on base64 in chunks of
+ * 4 MiB of text; the values here are far smaller, so the chunked calls use
+ * FUZZ_CHUNK_BLOCKS and FUZZ_BASE64_CHUNK to exercise the chunk offsets.
+ */
+#include "bf_core.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Inputs decoding to more than this are skipped, before allocating. */
+#define FUZZ_MAX_DECODED_BYTES	(UINT64_C(1) << 20)
+
+/* Chunk size, in blocks, of the chunked loops (the glue's is 65536). */
+#define FUZZ_CHUNK_BLOCKS		3
+
+/* Chunk size, in base64 characters, of text decoding (the glue's is 4 MiB); a multiple of 4. */
+#define FUZZ_BASE64_CHUNK		8
+
+/* Random hashes probed per value, and hashes added to its copy. */
+#define FUZZ_PROBES				32
+#define FUZZ_ADDS				4
+
+/* Most known members tracked per value: contained probes plus added hashes. */
+#define FUZZ_MAX_MEMBERS		(FUZZ_PROBES + FUZZ_ADDS)
+
+#define REQUIRE(expr) \
+	do { \
+		if (!(expr)) \
+		{ \
+			fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, __LINE__, #expr); \
+			abort(); \
+		} \
+	} while (0)
+
+/* ---- helpers ---- */
+
+/* splitmix64: probe hashes, seeded from the input so a crash reproduces */
+static uint64_t
+next_hash(uint64_t *state)
+{
+	uint64_t	z = (*state += UINT64_C(0x9e3779b97f4a7c15));
+
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+static void *
+xmalloc(uint64_t bytes)
+{
+	void	   *p = malloc(bytes > 0 ? (size_t) bytes : 1);
+
+	if (p == NULL)
+	{
+		fprintf(stderr, "out of memory allocating %llu bytes\n", (unsigned long long) bytes);
+		abort();
+	}
+	return p;
+}
+
+static uint8_t *
+copy_bytes(const uint8_t *bytes, uint64_t length)
+{
+	uint8_t    *copy = xmalloc(length);
+
+	memcpy(copy, bytes, (size_t) length);
+	return copy;
+}
+
+/* bloom_for_each_chunk, with small chunks */
+typedef void (*chunk_fn) (void *arg, uint64_t first, uint64_t count);
+
+static void
+for_each_chunk(uint64_t nblocks, chunk_fn fn, void *arg)
+{
+	for (uint64_t first = 0; first < nblocks; first += FUZZ_CHUNK_BLOCKS)
+		fn(arg, first, nblocks - first < FUZZ_CHUNK_BLOCKS ? nblocks - first : FUZZ_CHUNK_BLOCKS);
+}
+
+/* ---- base64 in chunks: bloom_from_base64 and bloom_to_base64 ---- */
+
+/* Decodes text of text_length characters (whose decoded length was checked). */
+static bf_status
+decode_chunked(const char *text, uint64_t text_length, uint8_t *out)
+{
+	for (uint64_t done = 0; done < text_length; done += FUZZ_BASE64_CHUNK)
+	{
+		uint64_t	chunk = text_length - done < FUZZ_BASE64_CHUNK ? text_length - done : FUZZ_BASE64_CHUNK;
+		bf_status	status;
+
+		if (done + chunk < text_length && text[done + chunk - 1] == '=')
+			return BF_ERR_BASE64;
+		status = bf_base64_decode(text + done, chunk, out + done / 4 * 3);
+		if (status != BF_OK)
+			return status;
+	}
+	return BF_OK;
+}
+
+/* Encodes into bf_base64_length(length) characters. */
+static void
+encode_chunked(const uint8_t *bytes, uint64_t length, char *text)
+{
+	uint64_t	chunk_bytes = FUZZ_BASE64_CHUNK / 4 * 3;
+
+	for (uint64_t done = 0; done < length; done += chunk_bytes)
+		bf_base64_encode(bytes + done, length - done < chunk_bytes ? length - done : chunk_bytes,
+						 text + done / 3 * 4);
+}
+
+/*
+ * The text form's decoder as the extension runs it, in chunks, checked
+ * against one whole-text decode: both accept the same texts and give the
+ * same bytes.  Returns the bytes (*length of them) or NULL for bad base64;
+ * *too_large when they would exceed FUZZ_MAX_DECODED_BYTES.
+ */
+static uint8_t *
+decode_text(const char *text, uint64_t text_length, uint64_t *length, bool *too_large)
+{
+	uint8_t    *chunked;
+	uint8_t    *whole;
+	bf_status	chunked_status;
+	bf_status	whole_status;
+
+	*too_large = false;
+	if (bf_base64_decoded_length(text, text_length, length) != BF_OK)
+		return NULL;
+	if (*length > FUZZ_MAX_DECODED_BYTES)
+	{
+		*too_large = true;
+		return NULL;
+	}
+	REQUIRE(text_length % 4 == 0 && *length <= text_length / 4 * 3 && *length + 2 >= text_length / 4 * 3);
+	chunked = xmalloc(*length);
+	whole = xmalloc(*length);
+	chunked_status = decode_chunked(text, text_length, chunked);
+	whole_status = bf_base64_decode(text, text_length, whole);
+	REQUIRE((chunked_status == BF_OK) == (whole_status == BF_OK));
+	if (whole_status == BF_OK)
+		REQUIRE(memcmp(chunked, whole, (size_t) *length) == 0);
+	free(whole);
+	if (chunked_status != BF_OK)
+	{
+		free(chunked);
+		return NULL;
+	}
+	return chunked;
+}
+
+/* The text form of bytes, as the extension writes it; checked against one whole encode. */
+static char *
+encode_text(const uint8_t *bytes, uint64_t length)
+{
+	uint64_t	text_length = bf_base64_length(length);
+	char	   *chunked = xmalloc(text_length);
+	char	   *whole = xmalloc(text_length);
+
+	encode_chunked(bytes, length, chunked);
+	bf_base64_encode(bytes, length, whole);
+	REQUIRE(memcmp(chunked, whole, (size_t) text_length) == 0);
+	free(whole);
+	return chunked;
+}
+
+/* ---- input validation: bloom_validate_filter ---- */
+
+typedef struct empty_scan
+{
+	const uint8_t *filter;
+	bf_status	status;
+} empty_scan;
+
+static void
+empty_scan_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	empty_scan *scan = arg;
+
+	if (scan->status == BF_OK)
+		scan->status = bf_check_empty_bits(scan->filter, first, count);
+}
+
+static bf_status
+validate_filter(const uint8_t *bytes, uint64_t length, bf_header *header)
+{
+	bf_status	status = bf_check_header(bytes, length, header);
+	empty_scan	scan = {bytes, BF_OK};
+
+	if (status != BF_OK)
+		return status;
+	/* the glue scans only when n_added = 0; the scan itself passes any other value */
+	for_each_chunk(header->nblocks, empty_scan_chunk, &scan);
+	/* chunked and whole scans agree */
+	REQUIRE(scan.status == bf_check_empty_bits(bytes, 0, header->nblocks));
+	REQUIRE(scan.status == BF_OK || header->n_added == 0);
+	return scan.status;
+}
+
+/*
+ * What pg_dump and restore do to a value: out, then in.  The text is
+ * canonical base64 of the bytes, it decodes to the same bytes, and they
+ * validate.
+ */
+static void
+require_round_trip(const uint8_t *bytes, uint64_t length)
+{
+	uint64_t	text_length = bf_base64_length(length);
+	char	   *text = encode_text(bytes, length);
+	uint64_t	decoded_length;
+	uint8_t    *decoded;
+	bf_header	header;
+	bool		too_large;
+
+	decoded = decode_text(text, text_length, &decoded_length, &too_large);
+	REQUIRE(decoded != NULL && decoded_length == length);
+	REQUIRE(memcmp(decoded, bytes, (size_t) length) == 0);
+	REQUIRE(validate_filter(decoded, decoded_length, &header) == BF_OK);
+	free(decoded);
+	free(text);
+}
+
+/* ---- union and intersection: bloom_combine in bloomfilter_funcs.c ---- */
+
+typedef struct combine_work
+{
+	uint8_t    *dst_blocks;
+	const uint8_t *src_blocks;
+	uint64_t	fold;
+	bool		intersect;
+} combine_work;
+
+static void
+combine_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	combine_work *c = arg;
+
+	if (c->fold > 1)
+	{
+		uint8_t		folded[BF_BLOCK_BYTES];
+
+		for (uint64_t j = first; j < first + count; j++)
+		{
+			memset(folded, 0, sizeof(folded));
+			bf_fold_or_blocks(folded, c->src_blocks + j * c->fold * BF_BLOCK_BYTES, c->fold, 0, 1);
+			if (c->intersect)
+				bf_and_blocks(c->dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
+			else
+				bf_or_blocks(c->dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
+		}
+	}
+	else if (c->intersect)
+		bf_and_blocks(c->dst_blocks, c->src_blocks, first, count);
+	else
+		bf_or_blocks(c->dst_blocks, c->src_blocks, first, count);
+}
+
+/*
+ * a op b as a new value (*length bytes), as bloom_union/bloom_intersect
+ * compute it; NULL where they raise "not compatible".
+ */
+static uint8_t *
+combine(const uint8_t *a, const bf_header *a_header, const uint8_t *b, const bf_header *b_header,
+		bool intersect, uint64_t *length)
+{
+	uint64_t	fold_dst;
+	uint64_t	fold_src;
+	uint32_t	kind;
+	combine_work work;
+	bf_header	result_header;
+	uint8_t    *dst;
+
+	if (a_header->n_added == 0 || b_header->n_added == 0)
+	{
+		bool		take_src = intersect ? b_header->n_added == 0 : a_header->n_added == 0;
+		const bf_header *taken = take_src ? b_header : a_header;
+
+		*length = bf_filter_bytes(taken->nblocks);
+		return copy_bytes(take_src ? b : a, *length);
+	}
+	if (bf_check_compatible(a_header, b_header, &fold_dst, &fold_src) != BF_OK)
+		return NULL;
+	REQUIRE(fold_dst >= 1 && fold_src >= 1 && (fold_dst == 1 || fold_src == 1));
+	REQUIRE(a_header->nblocks / fold_dst == b_header->nblocks / fold_src);
+	REQUIRE(bf_combine_kinds(a_header->value_kind, b_header->value_kind, &kind) == BF_OK);
+	result_header = *a_header;
+
+	if (fold_dst > 1)
+	{
+		dst = xmalloc(bf_filter_bytes(b_header->nblocks));
+		result_header.nblocks = b_header->nblocks;
+		result_header.design_n = b_header->design_n;
+		result_header.design_p = b_header->design_p;
+		memset(dst + BF_HEADER_BYTES, 0, b_header->nblocks * BF_BLOCK_BYTES);
+		work.dst_blocks = dst + BF_HEADER_BYTES;
+		work.src_blocks = a + BF_HEADER_BYTES;
+		work.fold = fold_dst;
+		work.intersect = false;
+		for_each_chunk(b_header->nblocks, combine_chunk, &work);
+	}
+	else
+		dst = copy_bytes(a, bf_filter_bytes(a_header->nblocks));
+	work.dst_blocks = dst + BF_HEADER_BYTES;
+	work.src_blocks = b + BF_HEADER_BYTES;
+	work.fold = fold_src;
+	work.intersect = intersect;
+	for_each_chunk(result_header.nblocks, combine_chunk, &work);
+
+	result_header.value_kind = kind;
+	if (intersect)
+		result_header.n_added = a_header->n_added < b_header->n_added ? a_header->n_added : b_header->n_added;
+	else
+		result_header.n_added = a_header->n_added > UINT64_MAX - b_header->n_added ?
+			UINT64_MAX : a_header->n_added + b_header->n_added;
+	bf_write_header(dst, &result_header);
+	*length = bf_filter_bytes(result_header.nblocks);
+	return dst;
+}
+
+/*
+ * Checks a combination result: it validates and round-trips, has nblocks
+ * blocks, and (when want_blocks) exactly those blocks.
+ */
+static void
+require_result(const uint8_t *result, uint64_t length, uint64_t nblocks, const uint8_t *want_blocks)
+{
+	bf_header	header;
+
+	REQUIRE(result != NULL);
+	REQUIRE(validate_filter(result, length, &header) == BF_OK);
+	REQUIRE(header.nblocks == nblocks);
+	if (want_blocks != NULL)
+		REQUIRE(memcmp(result + BF_HEADER_BYTES, want_blocks, (size_t) (nblocks * BF_BLOCK_BYTES)) == 0);
+	require_round_trip(result, length);
+}
+
+static void
+require_members(const uint8_t *filter, const uint64_t *members, int count)
+{
+	bf_view		view = bf_view_of((uint8_t *) filter);
+
+	for (int i = 0; i < count; i++)
+		REQUIRE(bf_contains_hash(view, members[i]));
+}
+
+/* ---- folding ---- */
+
+typedef struct fold_work
+{
+	uint8_t    *dst_blocks;
+	const uint8_t *src_blocks;
+	uint64_t	factor;
+} fold_work;
+
+static void
+fold_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	fold_work  *f = arg;
+
+	bf_fold_or_blocks(f->dst_blocks, f->src_blocks, f->factor, first, count);
+}
+
+/* filter folded by factor, as a new value with the same header but nblocks / factor */
+static uint8_t *
+fold_filter(const uint8_t *filter, const bf_header *header, uint64_t factor, bf_header *folded_header)
+{
+	uint64_t	nblocks = header->nblocks / factor;
+	uint8_t    *folded = xmalloc(bf_filter_bytes(nblocks));
+	fold_work	work = {folded + BF_HEADER_BYTES, filter + BF_HEADER_BYTES, factor};
+
+	*folded_header = *header;
+	folded_header->nblocks = nblocks;
+	bf_write_header(folded, folded_header);
+	memset(folded + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
+	for_each_chunk(nblocks, fold_chunk, &work);
+	return folded;
+}
+
+/* ---- statistics: bloom_info ---- */
+
+typedef struct stats_work
+{
+	const uint8_t *blocks;
+	int			k;
+	bf_stats	stats;
+} stats_work;
+
+static void
+stats_chunk(void *arg, uint64_t first, uint64_t count)
+{
+	stats_work *s = arg;
+
+	bf_stats_blocks(s->blocks, s->k, first, count, &s->stats);
+}
+
+static void
+check_stats(const uint8_t *filter, const bf_header *header)
+{
+	stats_work	work = {filter + BF_HEADER_BYTES, header->k, {0, 0.0, 0.0}};
+	uint64_t	bits = 0;
+
+	for_each_chunk(header->nblocks, stats_chunk, &work);
+	for (uint64_t i = 0; i < header->nblocks * BF_BLOCK_BYTES; i++)
+		bits += (uint64_t) __builtin_popcount(filter[BF_HEADER_BYTES + i]);
+	REQUIRE(work.stats.bits_set == bits);
+	REQUIRE(work.stats.fpp_sum >= 0.0 && work.stats.fpp_sum <= (double) header->nblocks);
+	REQUIRE(work.stats.cardinality >= 0.0 && isfinite(work.stats.cardinality));
+	if (header->n_added == 0)
+		REQUIRE(bits == 0);
+}
+
+/* ---- the read paths, on one valid value ---- */
+
+/* Smallest divisor of nblocks in 2..16, or 0. */
+static uint64_t
+small_divisor(uint64_t nblocks)
+{
+	for (uint64_t d = 2; d <= 16 && d <= nblocks; d++)
+		if (nblocks % d == 0)
+			return d;
+	return 0;
+}
+
+/* Union and intersection of a with b, both ways, and what each must give. */
+static void
+check_pair(const uint8_t *a, const bf_header *a_header, const uint8_t *b, const bf_header *b_header,
+		   const uint8_t *want_blocks, const uint64_t *members, int member_count)
+{
+	uint64_t	nblocks = a_header->nblocks < b_header->nblocks ? a_header->nblocks : b_header->nblocks;
+	uint64_t	fold_a;
+	uint64_t	fold_b;
+
+	REQUIRE(bf_check_compatible(a_header, b_header, &fold_a, &fold_b) == BF_OK);
+	REQUIRE(a_header->nblocks / fold_a == nblocks && b_header->nblocks / fold_b == nblocks);
+	for (int order = 0; order < 2; order++)
+	{
+		const uint8_t *x = order == 0 ? a : b;
+		const uint8_t *y = order == 0 ? b : a;
+		const bf_header *x_header = order == 0 ? a_header : b_header;
+		const bf_header *y_header = order == 0 ? b_header : a_header;
+
+		for (int intersect = 0; intersect < 2; intersect++)
+		{
+			uint64_t	length;
+			uint8_t    *result = combine(x, x_header, y, y_header, intersect, &length);
+
+			if (x_header->n_added == 0 || y_header->n_added == 0)
+			{
+				/* an empty filter is neutral for union, absorbing for intersection, whatever its shape */
+				bool		take_y = intersect ? y_header->n_added == 0 : x_header->n_added == 0;
+				const bf_header *taken = take_y ? y_header : x_header;
+
+				require_result(result, length, taken->nblocks, (take_y ? y : x) + BF_HEADER_BYTES);
+			}
+			else
+				require_result(result, length, nblocks, want_blocks);
+			if (!intersect)
+				require_members(result, members, member_count);
+			free(result);
+		}
+	}
+}
+
+static void
+exercise(const uint8_t *filter, uint64_t length, const bf_header *header, uint64_t seed)
+{
+	bf_view		view = bf_view_of((uint8_t *) filter);
+	uint64_t	members[FUZZ_MAX_MEMBERS];
+	int			member_count = 0;
+	uint64_t	grown_members[FUZZ_MAX_MEMBERS];
+	int			grown_count;
+	uint8_t    *grown;
+	bf_header	grown_header;
+	uint64_t	divisors[2];
+	int			divisor_count = 0;
+
+	REQUIRE(view.nblocks == header->nblocks && view.k == header->k);
+	REQUIRE(length == bf_filter_bytes(header->nblocks));
+
+	/* bloom_contains */
+	for (int i = 0; i < FUZZ_PROBES; i++)
+	{
+		uint64_t	hash = next_hash(&seed);
+
+		if (bf_contains_hash(view, hash))
+		{
+			REQUIRE(header->n_added != 0);
+			members[member_count++] = hash;
+		}
+	}
+
+	/* bloom_info */
+	check_stats(filter, header);
+
+	/* bloom_add, on a copy: never write into an input value */
+	grown = copy_bytes(filter, length);
+	grown_count = member_count;
+	memcpy(grown_members, members, sizeof(members[0]) * member_count);
+	for (int i = 0; i < FUZZ_ADDS; i++)
+	{
+		uint64_t	hash = next_hash(&seed);
+		uint32_t	kind = header->value_kind != BF_KIND_NONE ? header->value_kind : BF_KIND_INTEGER;
+		uint64_t	n_added = bf_load_u64(grown + BF_OFF_N_ADDED);
+		bf_header	checked;
+
+		bf_add_hash(bf_view_of(grown), hash);
+		bf_store_u32(grown + BF_OFF_VALUE_KIND, kind);
+		if (n_added < UINT64_MAX)
+			bf_store_u64(grown + BF_OFF_N_ADDED, n_added + 1);
+		/* a false negative */
+		REQUIRE(bf_contains_hash(bf_view_of(grown), hash));
+		grown_members[grown_count++] = hash;
+		require_members(grown, grown_members, grown_count);
+		REQUIRE(bf_check_header(grown, length, &checked) == BF_OK);
+		REQUIRE(checked.nblocks == header->nblocks && checked.k == header->k);
+	}
+	REQUIRE(validate_filter(grown, length, &grown_header) == BF_OK);
+	check_stats(grown, &grown_header);
+	require_round_trip(grown, length);
+
+	/* with itself: x | x = x & x = x */
+	check_pair(filter, header, filter, header, filter + BF_HEADER_BYTES, members, member_count);
+	check_pair(grown, &grown_header, grown, &grown_header, grown + BF_HEADER_BYTES,
+			   grown_members, grown_count);
+
+	/* with a fold of itself: to nblocks / d blocks, and to one block */
+	if (small_divisor(header->nblocks) != 0)
+		divisors[divisor_count++] = small_divisor(header->nblocks);
+	if (header->nblocks > 1 && (divisor_count == 0 || divisors[0] != header->nblocks))
+		divisors[divisor_count++] = header->nblocks;
+	for (int i = 0; i < divisor_count; i++)
+	{
+		bf_header	folded_header;
+		uint8_t    *folded = fold_filter(filter, header, divisors[i], &folded_header);
+		bf_header	checked;
+
+		REQUIRE(bf_check_header(folded, bf_filter_bytes(folded_header.nblocks), &checked) == BF_OK);
+		/* folding is exact: every member of the value is a member of its fold */
+		require_members(folded, members, member_count);
+		/* fold(x) | x = fold(x) & x = fold(x), whichever side */
+		check_pair(filter, header, folded, &folded_header, folded + BF_HEADER_BYTES,
+				   members, member_count);
+		/* and a union with the grown copy keeps the members of both */
+		check_pair(grown, &grown_header, folded, &folded_header, NULL, grown_members, grown_count);
+		free(folded);
+	}
+	free(grown);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	uint64_t	seed = bf_hash_bytes(data, size);
+	bf_header	header;
+
+	/* the text form: a cstring, so no NUL inside */
+	if (size > 0 && memchr(data, 0, size) == NULL)
+	{
+		const char *text = (const char *) data;
+		uint64_t	decoded_length;
+		bool		too_large;
+		uint8_t    *decoded = decode_text(text, size, &decoded_length, &too_large);
+
+		if (too_large)
+			return 0;
+		if (decoded != NULL)
+		{
+			/* canonical: the bytes encode back to the very same text */
+			char	   *again = encode_text(decoded, decoded_length);
+
+			REQUIRE(bf_base64_length(decoded_length) == size);
+			REQUIRE(memcmp(again, text, size) == 0);
+			free(again);
+			if (validate_filter(decoded, decoded_length, &header) == BF_OK)
+			{
+				require_round_trip(decoded, decoded_length);
+				exercise(decoded, decoded_length, &header, seed);
+			}
+			free(decoded);
+		}
+	}
+
+	/* the binary form: the bytes themselves, in a buffer of their own */
+	if (size <= FUZZ_MAX_DECODED_BYTES)
+	{
+		uint8_t    *bytes = copy_bytes(data, size);
+
+		if (validate_filter(bytes, size, &header) == BF_OK)
+		{
+			require_round_trip(bytes, size);
+			exercise(bytes, size, &header, seed);
+			/* reading never writes: the value is as received */
+			REQUIRE(memcmp(bytes, data, size) == 0);
+		}
+		free(bytes);
+	}
+	return 0;
+}
