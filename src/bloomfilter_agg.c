@@ -183,18 +183,35 @@ bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 	return ref;
 }
 
-/* Mode hashes, with room for `capacity` hashes: the same rows, more slots. */
+/*
+ * Mode hashes, with room for `capacity` hashes: the same rows, more slots.
+ * A buffer the state's object owns is grown with repalloc, which for large
+ * buffers remaps pages instead of copying them.
+ */
 static void
 bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 {
 	bf_state_header header;
-	bytea	   *grown = bloom_state_new_buffer(ref, bf_state_bytes_hashes(capacity));
+	uint64		bytes = bf_state_bytes_hashes(capacity);
+	bytea	   *grown;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), bf_state_bytes_hashes(header.hash_capacity));
+	if (ref->object != NULL && ref->object->flat == ref->flat)
+	{
+		grown = (bytea *) repalloc(ref->flat, bytes + VARHDRSZ);
+		SET_VARSIZE(grown, bytes + VARHDRSZ);
+		bloom_advise_huge_pages(grown, bytes + VARHDRSZ);
+		ref->object->flat = grown;
+		ref->flat = grown;
+	}
+	else
+	{
+		grown = bloom_state_new_buffer(ref, bytes);
+		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), bf_state_bytes_hashes(header.hash_capacity));
+		bloom_state_replace(ref, grown);
+	}
 	header.hash_capacity = capacity;
-	bf_state_write_header(BLOOM_BYTES(grown), &header);
-	bloom_state_replace(ref, grown);
+	bf_state_write_header(BLOOM_BYTES(ref->flat), &header);
 }
 
 /* Mode filter (auto-sized, foldable), holding every hash of a mode-hashes state. */
