@@ -45,7 +45,7 @@ port = 5499
 fsync = off
 max_worker_processes = 8
 max_parallel_workers = 8
-shared_buffers = 256MB
+shared_buffers = ${CLUSTER_SHARED_BUFFERS:-256MB}
 CONF
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w start >/dev/null
     export PGHOST="$CLUSTER_DIR" PGPORT=5499 PGUSER=postgres PGDATABASE=postgres
