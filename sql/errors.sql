@@ -77,6 +77,43 @@ INSERT INTO raw_values SELECT decode(f::text, 'base64') FROM good;
 \copy recv_test FROM 'results/good.bin' WITH (FORMAT binary)
 SELECT f::text = (SELECT f::text FROM good) AS received_good, f @> 7 AS has_7 FROM recv_test;
 
+-- every header field in binary form: each bad value goes through bloomfilter_recv
+-- on its own (a server-side COPY BINARY per value); SQLSTATE 22P03 and the message
+CREATE FUNCTION try_recv(bytes bytea) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  file text := '/tmp/bloomfilter_recv_' || pg_backend_pid() || '.bin';
+BEGIN
+  CREATE TEMP TABLE IF NOT EXISTS recv_one (b bytea);
+  CREATE TEMP TABLE IF NOT EXISTS recv_into (f bloomfilter);
+  TRUNCATE recv_one, recv_into;
+  INSERT INTO recv_one VALUES (bytes);
+  EXECUTE format('COPY recv_one TO %L (FORMAT binary)', file);
+  EXECUTE format('COPY recv_into FROM %L (FORMAT binary)', file);
+  RETURN 'accepted';
+EXCEPTION WHEN others THEN
+  RETURN SQLSTATE || ': ' || SQLERRM;
+END $$;
+SELECT what, try_recv(decode(patched(pos, new_bytes), 'base64')) AS result
+FROM (VALUES (0, '\x584c4f4d'::bytea, 'magic'),
+             (4, '\x0200', 'version 2'),
+             (6, '\x02', 'hash scheme 2'),
+             (7, '\x00', 'k = 0'),
+             (7, '\x21', 'k = 33'),
+             (8, '\x06000000', 'unknown value kind'),
+             (8, '\x00000000', 'kind none with n > 0'),
+             (12, '\x01000000', 'flags'),
+             (16, '\x0000000000000000', '0 blocks'),
+             (16, '\x0200000000000000', 'more blocks than bytes'),
+             (24, '\x0000000000000000', 'n = 0 with a kind'),
+             (40, '\x000000000000f87f', 'design p = NaN'),
+             (48, '\x01000000', 'reserved')) v(pos, new_bytes, what);
+SELECT what, try_recv(value) AS result
+FROM good, LATERAL (VALUES
+  (decode(f::text, 'base64') || '\x00'::bytea, 'one byte too many'),
+  (substring(decode(f::text, 'base64') FROM 1 FOR 51), 'shorter than a header'),
+  (overlay(decode(bloom_empty(10)::text, 'base64') PLACING '\x01' FROM 60), 'empty filter with a bit set'),
+  (decode(f::text, 'base64'), 'the valid value')) v(value, what);
+DROP FUNCTION try_recv(bytea);
 
 DROP FUNCTION patched(int, bytea);
 DROP FUNCTION b64(bytea);
