@@ -384,6 +384,13 @@ extern void bf_and_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64
 extern void bf_fold_or_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t factor,
 							  uint64_t first, uint64_t count);
 
+/*
+ * dst |= fold(src) (or &= for an intersection) over dst blocks
+ * [first, first+count): src has `fold` times as many blocks (1 = same shape).
+ */
+extern void bf_combine_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t fold, bool intersect,
+							  uint64_t first, uint64_t count);
+
 /* Checks two headers for union or intersection; sets the fold factors (1 = as is). */
 extern bf_status bf_check_compatible(const bf_header *a, const bf_header *b,
 									 uint64_t *fold_a, uint64_t *fold_b);

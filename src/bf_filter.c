@@ -73,6 +73,32 @@ bf_fold_or_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t facto
 	}
 }
 
+void
+bf_combine_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t fold, bool intersect,
+				  uint64_t first, uint64_t count)
+{
+	uint8_t		folded[BF_BLOCK_BYTES];
+
+	if (fold <= 1)
+	{
+		if (intersect)
+			bf_and_blocks(dst_blocks, src_blocks, first, count);
+		else
+			bf_or_blocks(dst_blocks, src_blocks, first, count);
+		return;
+	}
+	/* one folded source block at a time, then combined into dst */
+	for (uint64_t j = first; j < first + count; j++)
+	{
+		memset(folded, 0, sizeof(folded));
+		bf_fold_or_blocks(folded, src_blocks + j * fold * BF_BLOCK_BYTES, fold, 0, 1);
+		if (intersect)
+			bf_and_blocks(dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
+		else
+			bf_or_blocks(dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
+	}
+}
+
 /*
  * Per block, c of 512 bits set:
  *   a probe that lands here is a false positive with probability (c/512)^k

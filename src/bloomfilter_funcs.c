@@ -146,25 +146,7 @@ bloom_combine_chunk(void *arg, uint64_t first, uint64_t count)
 {
 	BloomCombine *c = (BloomCombine *) arg;
 
-	if (c->fold > 1)
-	{
-		/* fold into zeroed scratch blocks, then combine: dst op= fold(src) */
-		uint8_t		folded[BF_BLOCK_BYTES];
-
-		for (uint64_t j = first; j < first + count; j++)
-		{
-			memset(folded, 0, sizeof(folded));
-			bf_fold_or_blocks(folded, c->src_blocks + j * c->fold * BF_BLOCK_BYTES, c->fold, 0, 1);
-			if (c->intersect)
-				bf_and_blocks(c->dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
-			else
-				bf_or_blocks(c->dst_blocks + j * BF_BLOCK_BYTES, folded, 0, 1);
-		}
-	}
-	else if (c->intersect)
-		bf_and_blocks(c->dst_blocks, c->src_blocks, first, count);
-	else
-		bf_or_blocks(c->dst_blocks, c->src_blocks, first, count);
+	bf_combine_blocks(c->dst_blocks, c->src_blocks, c->fold, c->intersect, first, count);
 }
 
 /*
