@@ -28,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_common.h"
+
 /* Final filters larger than this are skipped, before allocating. */
 #define FUZZ_MAX_FINAL_BYTES	(UINT64_C(4) << 20)
 
@@ -44,48 +46,6 @@
 /* bloomfilter.agg_hash_limit at its default */
 #define FUZZ_HASH_LIMIT			BF_AGG_MAX_HASHES
 
-#define REQUIRE(expr) \
-	do { \
-		if (!(expr)) \
-		{ \
-			fprintf(stderr, "%s:%d: invariant failed: %s\n", __FILE__, __LINE__, #expr); \
-			abort(); \
-		} \
-	} while (0)
-
-/* ---- helpers ---- */
-
-static uint64_t
-next_hash(uint64_t *state)
-{
-	uint64_t	z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-
-	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-	return z ^ (z >> 31);
-}
-
-static void *
-xmalloc(uint64_t bytes)
-{
-	void	   *p = malloc(bytes > 0 ? (size_t) bytes : 1);
-
-	if (p == NULL)
-	{
-		fprintf(stderr, "out of memory allocating %llu bytes\n", (unsigned long long) bytes);
-		abort();
-	}
-	return p;
-}
-
-static uint8_t *
-copy_bytes(const uint8_t *bytes, uint64_t length)
-{
-	uint8_t    *copy = xmalloc(length);
-
-	memcpy(copy, bytes, (size_t) length);
-	return copy;
-}
 
 /* A state's bytes and length, as one value. */
 typedef struct state_value
