@@ -189,7 +189,8 @@ bf_state_add_parked_to(const uint8_t *state, bf_view target)
 		bf_add_hash(target, bf_load_u64(slots + 8 * ((rows - parked + i) % BF_AGG_PENDING)));
 }
 
-void
+/* Sets the parked hashes of a mode-filter state into its own filter. */
+static void
 bf_state_apply_parked(uint8_t *state)
 {
 	bf_state_add_parked_to(state, bf_view_of(bf_state_filter(state)));
@@ -200,12 +201,6 @@ void
 bf_state_add_parked_into(const uint8_t *state, uint8_t *filter)
 {
 	bf_state_add_parked_to(state, bf_view_of(filter));
-}
-
-void
-bf_state_add_hashes_le(uint8_t *state, const uint8_t *hashes_le, uint64_t count)
-{
-	bf_add_hashes_le(bf_view_of(bf_state_filter(state)), hashes_le, count);
 }
 
 void

@@ -126,14 +126,8 @@ extern void bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_
  */
 extern void bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind);
 
-/* Sets the parked hashes of a mode-filter state into its own filter. */
-extern void bf_state_apply_parked(uint8_t *state);
-
 /* Adds the parked hashes of a mode-filter state to another filter of its shape. */
 extern void bf_state_add_parked_into(const uint8_t *state, uint8_t *filter);
-
-/* Adds count little-endian hashes to a state in mode filter. */
-extern void bf_state_add_hashes_le(uint8_t *state, const uint8_t *hashes_le, uint64_t count);
 
 /*
  * Sets the kind and the row count after bulk changes (both header copies);

@@ -1519,7 +1519,7 @@ test_aggstate_filter_auto(void)
 	/* half one at a time, half in a batch */
 	for (uint64_t i = 0; i < count / 2; i++)
 		bf_state_add(state, hashes[i], BF_KIND_INTEGER);
-	bf_state_add_hashes_le(state, hashes_le + 8 * (count / 2), count - count / 2);
+	bf_add_hashes_le(bf_view_of(bf_state_filter(state)), hashes_le + 8 * (count / 2), count - count / 2);
 	bf_state_set_counts(state, BF_KIND_INTEGER, count);
 	CHECK_STATUS(bf_state_check(state, length, &h), BF_OK);
 	CHECK(h.rows == count && h.value_kind == BF_KIND_INTEGER);
