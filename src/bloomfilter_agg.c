@@ -496,6 +496,8 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	}
 
 	result = bloom_alloc_varlena(bf_filter_bytes(nblocks));
+	/* the final build adds at random all over it: huge pages spare TLB misses */
+	bloom_advise_huge_pages(result, bf_filter_bytes(nblocks) + VARHDRSZ);
 	result_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
 	if (fold == 1)
 	{
