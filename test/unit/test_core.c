@@ -677,6 +677,30 @@ test_union_intersection(void)
 	bf_or_blocks(u + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 0, nblocks);
 	CHECK(memcmp(u + BF_HEADER_BYTES, both + BF_HEADER_BYTES, (size_t) bytes) == 0);
 
+	/* bf_combine_blocks, fold 1, in two chunks: the same union */
+	memcpy(x, a, (size_t) bf_filter_bytes(nblocks));
+	bf_combine_blocks(x + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 1, false, 0, nblocks / 2);
+	bf_combine_blocks(x + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 1, false, nblocks / 2, nblocks - nblocks / 2);
+	CHECK(memcmp(x + BF_HEADER_BYTES, both + BF_HEADER_BYTES, (size_t) bytes) == 0);
+
+	/* bf_combine_blocks with a fold: a (40 blocks) |= fold3(b of 120 blocks) = one filter of both at 40 */
+	{
+		uint8_t    *small_a = filter_of_range(nblocks / 3, k, 0, 2000);
+		uint8_t    *small_both = filter_of_range(nblocks / 3, k, 0, 3000);
+		uint8_t    *small_common = filter_of_range(nblocks / 3, k, 1000, 1000);
+
+		bf_combine_blocks(small_a + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 3, false, 0, nblocks / 3);
+		CHECK(memcmp(small_a + BF_HEADER_BYTES, small_both + BF_HEADER_BYTES, (size_t) (bytes / 3)) == 0);
+		/* and intersection: every common value stays */
+		bf_combine_blocks(small_common + BF_HEADER_BYTES, a + BF_HEADER_BYTES, 3, true, 0, nblocks / 3);
+		for (uint64_t v = 1000; v < 2000; v++)
+			missing += bf_contains_hash(bf_view_of(small_common), hash_int(v)) ? 0 : 1;
+		CHECK_U64(missing, 0);
+		free(small_a);
+		free(small_both);
+		free(small_common);
+	}
+
 	/* intersection: contains the common values, and only bits of both */
 	memcpy(x, a, (size_t) bf_filter_bytes(nblocks));
 	bf_and_blocks(x + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 0, nblocks);
