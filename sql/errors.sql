@@ -25,8 +25,9 @@ BEGIN
 EXCEPTION WHEN others THEN
   RETURN SQLSTATE || ': ' || SQLERRM;
 END $$;
-SELECT what, try_input(patched(pos, new_bytes)) AS result
-FROM (VALUES (0, '\x584c4f4d'::bytea, 'magic'),
+-- the header cases, used for the text form here and the binary form below
+CREATE TABLE header_cases (pos int, new_bytes bytea, what text);
+INSERT INTO header_cases VALUES (0, '\x584c4f4d'::bytea, 'magic'),
              (4, '\x0200', 'version 2'),
              (6, '\x02', 'hash scheme 2'),
              (7, '\x00', 'k = 0'),
@@ -45,7 +46,8 @@ FROM (VALUES (0, '\x584c4f4d'::bytea, 'magic'),
              (40, '\x0000000000000000', 'design p = 0'),
              (40, '\x000000000000f03f', 'design p = 1'),
              (40, '\x000000000000f87f', 'design p = NaN'),
-             (48, '\x01000000', 'reserved')) v(pos, new_bytes, what);
+             (48, '\x01000000', 'reserved');
+SELECT what, try_input(patched(pos, new_bytes)) AS result FROM header_cases;
 SELECT what, try_input(value) AS result
 FROM good, LATERAL (VALUES
   (b64(decode(f::text, 'base64') || '\x00'::bytea), 'one byte too many'),
@@ -79,12 +81,12 @@ SELECT f::text = (SELECT f::text FROM good) AS received_good, f @> 7 AS has_7 FR
 
 -- every header field in binary form: each bad value goes through bloomfilter_recv
 -- on its own (a server-side COPY BINARY per value); SQLSTATE 22P03 and the message
+CREATE TEMP TABLE recv_one (b bytea);
+CREATE TEMP TABLE recv_into (f bloomfilter);
 CREATE FUNCTION try_recv(bytes bytea) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   file text := '/tmp/bloomfilter_recv_' || pg_backend_pid() || '.bin';
 BEGIN
-  CREATE TEMP TABLE IF NOT EXISTS recv_one (b bytea);
-  CREATE TEMP TABLE IF NOT EXISTS recv_into (f bloomfilter);
   TRUNCATE recv_one, recv_into;
   INSERT INTO recv_one VALUES (bytes);
   EXECUTE format('COPY recv_one TO %L (FORMAT binary)', file);
@@ -93,20 +95,7 @@ BEGIN
 EXCEPTION WHEN others THEN
   RETURN SQLSTATE || ': ' || SQLERRM;
 END $$;
-SELECT what, try_recv(decode(patched(pos, new_bytes), 'base64')) AS result
-FROM (VALUES (0, '\x584c4f4d'::bytea, 'magic'),
-             (4, '\x0200', 'version 2'),
-             (6, '\x02', 'hash scheme 2'),
-             (7, '\x00', 'k = 0'),
-             (7, '\x21', 'k = 33'),
-             (8, '\x06000000', 'unknown value kind'),
-             (8, '\x00000000', 'kind none with n > 0'),
-             (12, '\x01000000', 'flags'),
-             (16, '\x0000000000000000', '0 blocks'),
-             (16, '\x0200000000000000', 'more blocks than bytes'),
-             (24, '\x0000000000000000', 'n = 0 with a kind'),
-             (40, '\x000000000000f87f', 'design p = NaN'),
-             (48, '\x01000000', 'reserved')) v(pos, new_bytes, what);
+SELECT what, try_recv(decode(patched(pos, new_bytes), 'base64')) AS result FROM header_cases;
 SELECT what, try_recv(value) AS result
 FROM good, LATERAL (VALUES
   (decode(f::text, 'base64') || '\x00'::bytea, 'one byte too many'),
@@ -114,6 +103,7 @@ FROM good, LATERAL (VALUES
   (overlay(decode(bloom_empty(10)::text, 'base64') PLACING '\x01' FROM 60), 'empty filter with a bit set'),
   (decode(f::text, 'base64'), 'the valid value')) v(value, what);
 DROP FUNCTION try_recv(bytea);
+DROP TABLE header_cases;
 
 DROP FUNCTION patched(int, bytea);
 DROP FUNCTION b64(bytea);
