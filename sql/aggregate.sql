@@ -60,7 +60,7 @@ SELECT bloom_agg(x, 1.5) FROM generate_series(1, 3) x;
 SELECT bloom_agg(x, -1, 0.01) FROM generate_series(1, 3) x;
 SELECT bloom_agg(x, NULL::float8) FROM generate_series(1, 3) x;
 SELECT bloom_agg(x, 10000000000, 0.01) FROM generate_series(1, 3) x;
-SELECT bloom_agg(x::jsonb) FROM (VALUES ('1')) v(x);
+SELECT bloom_agg(x::point) FROM (VALUES ('(1,2)')) v(x);
 SELECT bloom_agg_trans(NULL, 1);
 \set VERBOSITY default
 

@@ -115,6 +115,14 @@
 #define BF_KIND_ARRAY_FLAG		UINT32_C(0x40000000)	/* | element kind */
 #define BF_KIND_BUILTIN_FLAG	UINT32_C(0x80000000)	/* | built-in type OID: its binary send form */
 #define BF_KIND_BUILTIN_OID_LIMIT 10000	/* hand-assigned, stable built-in OIDs (FirstGenbkiObjectId) */
+/*
+ * Composite values and types from extensions have no stable OID, so their
+ * kind carries a 28-bit fingerprint instead: of the field kinds in order
+ * (records), or of the type's name (extension and user-defined types).
+ */
+#define BF_KIND_RECORD_FLAG		UINT32_C(0x20000000)	/* | fingerprint of the field kinds */
+#define BF_KIND_NAMED_FLAG		UINT32_C(0x10000000)	/* | fingerprint of the type name */
+#define BF_KIND_FINGERPRINT_MASK UINT32_C(0x0FFFFFFF)
 
 typedef enum bf_status
 {

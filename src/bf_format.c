@@ -137,13 +137,21 @@ bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 bool
 bf_kind_is_known(uint32_t kind)
 {
-	uint32_t	base = kind & ~(BF_KIND_ARRAY_FLAG | BF_KIND_BUILTIN_FLAG);
+	uint32_t	element = kind & ~BF_KIND_ARRAY_FLAG;
+	bool		is_array = (kind & BF_KIND_ARRAY_FLAG) != 0;
 
-	if (kind & BF_KIND_BUILTIN_FLAG)
-		return base > 0 && base < BF_KIND_BUILTIN_OID_LIMIT;
-	if (kind & BF_KIND_ARRAY_FLAG)
-		return base >= BF_KIND_INTEGER && base <= BF_KIND_INTERVAL;
-	return base <= BF_KIND_INTERVAL;
+	if (element & BF_KIND_BUILTIN_FLAG)
+	{
+		uint32_t	oid = element & ~BF_KIND_BUILTIN_FLAG;
+
+		return oid > 0 && oid < BF_KIND_BUILTIN_OID_LIMIT;
+	}
+	if (element & BF_KIND_RECORD_FLAG)
+		return (element & ~(BF_KIND_RECORD_FLAG | BF_KIND_FINGERPRINT_MASK)) == 0;
+	if (element & BF_KIND_NAMED_FLAG)
+		return (element & ~(BF_KIND_NAMED_FLAG | BF_KIND_FINGERPRINT_MASK)) == 0;
+	/* an array of nothing has no kind: arrays are of integers .. intervals */
+	return element <= BF_KIND_INTERVAL && (!is_array || element >= BF_KIND_INTEGER);
 }
 
 bf_status

@@ -236,14 +236,18 @@ bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64
 char *
 bloom_kind_name(uint32 value_kind)
 {
-	uint32		base = value_kind & ~(BF_KIND_ARRAY_FLAG | BF_KIND_BUILTIN_FLAG);
-	const char *name;
+	uint32		element = value_kind & ~BF_KIND_ARRAY_FLAG;
+	char	   *name;
 
-	if (value_kind & BF_KIND_BUILTIN_FLAG)
-		name = format_type_extended((Oid) base, -1, FORMAT_TYPE_ALLOW_INVALID);
+	if (element & BF_KIND_BUILTIN_FLAG)
+		name = format_type_extended((Oid) (element & ~BF_KIND_BUILTIN_FLAG), -1, FORMAT_TYPE_ALLOW_INVALID);
+	else if (element & BF_KIND_RECORD_FLAG)
+		name = psprintf("record %07x", element & BF_KIND_FINGERPRINT_MASK);
+	else if (element & BF_KIND_NAMED_FLAG)
+		name = psprintf("type %07x", element & BF_KIND_FINGERPRINT_MASK);
 	else
 	{
-		switch (base)
+		switch (element)
 		{
 			case BF_KIND_NONE:
 				return pstrdup("none");

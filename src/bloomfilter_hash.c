@@ -16,24 +16,43 @@
  *                                        of microseconds, as interval_cmp does
  *     arrays   of any of these           dims, bounds, then per element a null
  *                                        flag, a length and its canonical bytes
+ *     jsonb                              its tokens in order (object keys are stored
+ *                                        sorted and unique); numbers normalized
+ *     ranges   numrange, user-defined    flags, then each finite bound's canonical
+ *              ranges, multiranges       bytes (numeric bounds 1.0 = 1.00)
+ *     records  composite types, row()    per field a null flag, a length and its
+ *                                        canonical bytes
  *     other    built-in types with a     their binary send form, which is
  *              hash opclass              canonical for these types
- *   Domains hash as their base type.  Types whose binary form is not canonical
- *   under `=` (jsonb, numrange, composite types) or whose identity depends on
- *   the database (extension types) are refused with an error rather than
- *   hashed in a way that could produce false negatives.
+ *     types from extensions (citext,     the type's own 64-bit extended hash
+ *     hstore, ltree...) with a hash      function (seed 0): the one hash indexes
+ *     opclass                            and hash partitioning use
+ *   Domains hash as their base type.  The last row is the one exception to
+ *   "never persist PostgreSQL's hashes": an extension type has no encoding we
+ *   could know to be canonical under its `=`, while its hash opclass promises
+ *   equal hashes for equal values.  Such a filter is exact in its database and
+ *   moves, like a hash-partitioned table, between servers of the same byte
+ *   order and extension version.  The reg* types (OIDs that pg_dump restores
+ *   by name, to new OIDs) and types without a hash opclass are refused.
  */
 #include "bloomfilter.h"
 
 #include <math.h>
 
+#include "access/htup_details.h"
 #include "catalog/pg_type.h"
+#include "funcapi.h"
 #include "mb/pg_wchar.h"
+#include "nodes/nodeFuncs.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
+#include "utils/jsonb.h"
 #include "utils/lsyscache.h"
+#include "utils/multirangetypes.h"
 #include "utils/numeric.h"
+#include "utils/rangetypes.h"
+#include "utils/syscache.h"
 #include "utils/timestamp.h"
 #include "utils/typcache.h"
 
@@ -51,54 +70,92 @@ typedef enum BloomEncoding
 	BLOOM_ENC_ENUM,
 	BLOOM_ENC_INTERVAL,
 	BLOOM_ENC_ARRAY,
-	BLOOM_ENC_SEND
+	BLOOM_ENC_JSONB,
+	BLOOM_ENC_RANGE,
+	BLOOM_ENC_MULTIRANGE,
+	BLOOM_ENC_RECORD,
+	BLOOM_ENC_SEND,
+	BLOOM_ENC_TYPE_HASH			/* extension types: their extended hash function */
 } BloomEncoding;
 
 struct BloomValueHasher
 {
 	BloomEncoding encoding;
 	uint32		value_kind;
-	FmgrInfo	send;			/* BLOOM_ENC_SEND */
-	/* BLOOM_ENC_ARRAY: the element's hasher and storage */
+	FmgrInfo	send;			/* BLOOM_ENC_SEND; BLOOM_ENC_TYPE_HASH: the hash */
+	bool		hash_is_extended;	/* BLOOM_ENC_TYPE_HASH: 64-bit (or 32-bit) */
+	Oid			collation;		/* BLOOM_ENC_TYPE_HASH */
+	/* BLOOM_ENC_ARRAY: the element's hasher and storage; RANGE: the subtype's */
 	BloomValueHasher *element;
 	Oid			element_type;
 	int16		element_len;
 	bool		element_byval;
 	char		element_align;
+	/* BLOOM_ENC_RANGE, BLOOM_ENC_MULTIRANGE */
+	TypeCacheEntry *range_type;
+	/* BLOOM_ENC_RECORD: field hashers for the row type seen last */
+	Oid			row_type;
+	int32		row_typmod;
+	int			field_count;	/* attributes, dropped ones included */
+	BloomValueHasher **fields;	/* NULL for dropped attributes */
+	MemoryContext context;		/* where field hashers live */
 	StringInfoData scratch;		/* reused buffer for the canonical bytes */
 	bool		text_is_utf8;	/* the database's text needs no conversion */
 };
 
 static void bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out);
+static void bloom_encode_nested(BloomValueHasher *hasher, Datum value, StringInfo out);
+
+/* 28 bits of XXH3 over some bytes: the fingerprint in a record or named kind. */
+static uint32
+bloom_kind_fingerprint(const void *bytes, size_t length)
+{
+	return (uint32) bf_hash_bytes(bytes, length) & BF_KIND_FINGERPRINT_MASK;
+}
+
+static void
+bloom_refuse_type(Oid type, const char *why)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+			 errmsg("bloom filters cannot hold values of type %s", format_type_be(type)),
+			 errdetail("%s", why),
+			 errhint("Cast the values to text, or to a supported type, first.")));
+}
 
 /*
- * Types whose send form is not canonical under their `=` (jsonb, numrange),
- * or names an object by an OID that differs between databases (the reg*
- * types: pg_dump restores them by name, to new OIDs).
+ * Text equal under a nondeterministic collation may differ in bytes, so its
+ * bytes cannot be the canonical form.
  */
-static bool
-bloom_send_is_canonical(Oid type)
+static void
+bloom_check_collation(const BloomValueHasher *hasher, Oid collation)
 {
-	switch (type)
-	{
-		case JSONBOID:
-		case NUMRANGEOID:
-		case NUMMULTIRANGEOID:
-		case REGPROCOID:
-		case REGPROCEDUREOID:
-		case REGOPEROID:
-		case REGOPERATOROID:
-		case REGCLASSOID:
-		case REGTYPEOID:
-		case REGCOLLATIONOID:
-		case REGCONFIGOID:
-		case REGDICTIONARYOID:
-		case REGNAMESPACEOID:
-		case REGROLEOID:
-			return false;
-		default:
-			return true;
-	}
+	uint32		kind = hasher->value_kind & ~BF_KIND_ARRAY_FLAG;
+
+	if (kind == BF_KIND_TEXT && OidIsValid(collation) && !get_collation_isdeterministic(collation))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("bloom filters do not support nondeterministic collations"),
+				 errhint("Normalize the text first, for example with lower(), and use a deterministic collation.")));
+}
+
+/*
+ * The value kind of a non-built-in type: the fingerprint of its name, not of
+ * its OID, which a restore into another database assigns anew.
+ */
+static uint32
+bloom_named_kind(Oid type)
+{
+	HeapTuple	type_tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
+	const char *name;
+	uint32		kind;
+
+	if (!HeapTupleIsValid(type_tuple))
+		elog(ERROR, "cache lookup failed for type %u", type);
+	name = NameStr(((Form_pg_type) GETSTRUCT(type_tuple))->typname);
+	kind = BF_KIND_NAMED_FLAG | bloom_kind_fingerprint(name, strlen(name));
+	ReleaseSysCache(type_tuple);
+	return kind;
 }
 
 static BloomValueHasher *
@@ -107,8 +164,10 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 	BloomValueHasher *hasher = MemoryContextAllocZero(context, sizeof(BloomValueHasher));
 	Oid			base = getBaseType(type);
 	char		typtype = get_typtype(base);
+	bool		is_builtin = base < BF_KIND_BUILTIN_OID_LIMIT;
 	Oid			element_type;
 
+	hasher->context = context;
 	switch (base)
 	{
 		case INT2OID:
@@ -143,11 +202,34 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 			hasher->encoding = BLOOM_ENC_INTERVAL;
 			hasher->value_kind = BF_KIND_INTERVAL;
 			break;
+		case JSONBOID:
+			hasher->encoding = BLOOM_ENC_JSONB;
+			hasher->value_kind = BF_KIND_BUILTIN_FLAG | JSONBOID;
+			break;
+		case REGPROCOID:
+		case REGPROCEDUREOID:
+		case REGOPEROID:
+		case REGOPERATOROID:
+		case REGCLASSOID:
+		case REGTYPEOID:
+		case REGCOLLATIONOID:
+		case REGCONFIGOID:
+		case REGDICTIONARYOID:
+		case REGNAMESPACEOID:
+		case REGROLEOID:
+			bloom_refuse_type(type, "Its values are OIDs, which pg_dump restores by name to different OIDs.");
+			break;
 		default:
 			if (typtype == TYPTYPE_ENUM)
 			{
 				hasher->encoding = BLOOM_ENC_ENUM;
 				hasher->value_kind = BF_KIND_TEXT;
+			}
+			else if (typtype == TYPTYPE_COMPOSITE || base == RECORDOID)
+			{
+				/* the field hashers, and so the kind, come with the first value */
+				hasher->encoding = BLOOM_ENC_RECORD;
+				hasher->value_kind = BF_KIND_RECORD_FLAG;
 			}
 			else if (allow_array && (element_type = get_element_type(base)) != InvalidOid)
 			{
@@ -158,27 +240,46 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 				get_typlenbyvalalign(element_type, &hasher->element_len,
 									 &hasher->element_byval, &hasher->element_align);
 			}
-			else if (base < BF_KIND_BUILTIN_OID_LIMIT &&
-					 (typtype == TYPTYPE_BASE || typtype == TYPTYPE_RANGE || typtype == TYPTYPE_MULTIRANGE) &&
-					 OidIsValid(lookup_type_cache(base, TYPECACHE_HASH_PROC)->hash_proc) &&
-					 bloom_send_is_canonical(base))
+			else if ((typtype == TYPTYPE_RANGE || typtype == TYPTYPE_MULTIRANGE) &&
+					 (base == NUMRANGEOID || base == NUMMULTIRANGEOID || !is_builtin))
 			{
+				/* bounds whose send form is not canonical (numeric), or of any subtype */
+				TypeCacheEntry *range_type = lookup_type_cache(typtype == TYPTYPE_RANGE ? base : get_multirange_range(base),
+															   TYPECACHE_RANGE_INFO);
+
+				hasher->encoding = typtype == TYPTYPE_RANGE ? BLOOM_ENC_RANGE : BLOOM_ENC_MULTIRANGE;
+				hasher->range_type = range_type;
+				hasher->element = bloom_new_hasher(range_type->rngelemtype->type_id, context, true);
+				bloom_check_collation(hasher->element, range_type->rng_collation);
+				hasher->value_kind = is_builtin ? BF_KIND_BUILTIN_FLAG | base : bloom_named_kind(base);
+			}
+			else
+			{
+				TypeCacheEntry *type_cache = lookup_type_cache(base, TYPECACHE_HASH_PROC |
+															   TYPECACHE_HASH_EXTENDED_PROC);
 				Oid			send_function;
 				bool		is_varlena;
 
-				getTypeBinaryOutputInfo(base, &send_function, &is_varlena);
-				fmgr_info_cxt(send_function, &hasher->send, context);
-				hasher->encoding = BLOOM_ENC_SEND;
-				hasher->value_kind = BF_KIND_BUILTIN_FLAG | base;
+				if (!OidIsValid(type_cache->hash_proc) && !OidIsValid(type_cache->hash_extended_proc))
+					bloom_refuse_type(type, "It has no hash operator class, so no notion of equal values to hash alike.");
+				if (is_builtin)
+				{
+					/* the send form is canonical under `=` for all built-in hashable base types */
+					getTypeBinaryOutputInfo(base, &send_function, &is_varlena);
+					fmgr_info_cxt(send_function, &hasher->send, context);
+					hasher->encoding = BLOOM_ENC_SEND;
+					hasher->value_kind = BF_KIND_BUILTIN_FLAG | base;
+				}
+				else
+				{
+					hasher->hash_is_extended = OidIsValid(type_cache->hash_extended_proc);
+					fmgr_info_cxt(hasher->hash_is_extended ? type_cache->hash_extended_proc : type_cache->hash_proc,
+								  &hasher->send, context);
+					hasher->encoding = BLOOM_ENC_TYPE_HASH;
+					hasher->value_kind = bloom_named_kind(base);
+					hasher->collation = get_typcollation(base);
+				}
 			}
-			else
-				ereport(ERROR,
-						(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-						 errmsg("bloom filters cannot hold values of type %s", format_type_be(type)),
-						 errdetail("Supported are integers, floats, numeric, text types, enums, interval, "
-								   "arrays of these, and built-in types with a hash operator class "
-								   "except jsonb, numrange and the reg* types."),
-						 errhint("Cast the values to text, or to a supported type, first.")));
 	}
 	{
 		MemoryContext old = MemoryContextSwitchTo(context);
@@ -262,18 +363,223 @@ bloom_encode_array(BloomValueHasher *hasher, Datum value, StringInfo out)
 					  &elements, &nulls, &count);
 	for (int i = 0; i < count; i++)
 	{
-		int			length_at;
-
 		appendStringInfoChar(out, nulls[i] ? 0 : 1);
-		if (nulls[i])
-			continue;
 		/* length prefix, so {"ab","c"} and {"a","bc"} differ */
-		length_at = out->len;
-		bloom_append_u32(out, 0);
-		bloom_encode(hasher->element, elements[i], out);
-		bf_store_u32((uint8_t *) out->data + length_at, (uint32) (out->len - length_at - 4));
+		if (!nulls[i])
+			bloom_encode_nested(hasher->element, elements[i], out);
 	}
 	pfree(elements);
+	pfree(nulls);
+}
+
+/* A nested value's canonical bytes behind their length, so that fields cannot run together. */
+static void
+bloom_encode_nested(BloomValueHasher *hasher, Datum value, StringInfo out)
+{
+	int			length_at = out->len;
+
+	bloom_append_u32(out, 0);
+	bloom_encode(hasher, value, out);
+	bf_store_u32((uint8_t *) out->data + length_at, (uint32) (out->len - length_at - 4));
+}
+
+/*
+ * jsonb `=` compares containers token by token: object keys are stored
+ * sorted (by length, then bytes) and without duplicates, strings compare as
+ * bytes, numbers as numeric.  So the token stream, with numbers normalized,
+ * is canonical.
+ */
+static void
+bloom_encode_jsonb_scalar(const JsonbValue *scalar, StringInfo out)
+{
+	appendStringInfoChar(out, (char) scalar->type);
+	switch (scalar->type)
+	{
+		case jbvString:
+			{
+				int			length_at = out->len;
+
+				bloom_append_u32(out, 0);
+				bloom_append_text(out, scalar->val.string.val, scalar->val.string.len);
+				bf_store_u32((uint8_t *) out->data + length_at, (uint32) (out->len - length_at - 4));
+				break;
+			}
+		case jbvNumeric:
+			{
+				char	   *normalized = numeric_normalize(scalar->val.numeric);
+
+				bloom_append_u32(out, (uint32) strlen(normalized));
+				appendStringInfoString(out, normalized);
+				pfree(normalized);
+				break;
+			}
+		case jbvBool:
+			appendStringInfoChar(out, scalar->val.boolean ? 1 : 0);
+			break;
+		default:				/* jbvNull */
+			break;
+	}
+}
+
+static void
+bloom_encode_jsonb(Datum value, StringInfo out)
+{
+	Jsonb	   *jsonb = DatumGetJsonbP(value);
+	JsonbIterator *iterator = JsonbIteratorInit(&jsonb->root);
+	JsonbIteratorToken token;
+	JsonbValue	item;
+
+	while ((token = JsonbIteratorNext(&iterator, &item, false)) != WJB_DONE)
+	{
+		appendStringInfoChar(out, (char) token);
+		switch (token)
+		{
+			case WJB_BEGIN_ARRAY:
+				/* a bare scalar is a one-element "raw scalar" array, unequal to [scalar] */
+				appendStringInfoChar(out, item.val.array.rawScalar ? 1 : 0);
+				bloom_append_u32(out, (uint32) item.val.array.nElems);
+				break;
+			case WJB_BEGIN_OBJECT:
+				bloom_append_u32(out, (uint32) item.val.object.nPairs);
+				break;
+			case WJB_KEY:
+			case WJB_VALUE:
+			case WJB_ELEM:
+				bloom_encode_jsonb_scalar(&item, out);
+				break;
+			default:
+				break;
+		}
+	}
+	if ((Pointer) jsonb != DatumGetPointer(value))
+		pfree(jsonb);
+}
+
+/*
+ * Range `=`: both empty, or the same bound flags and equal bound values under
+ * the subtype's comparison, which the subtype's canonical bytes follow.
+ */
+static void
+bloom_encode_range(BloomValueHasher *hasher, const RangeType *range, StringInfo out)
+{
+	RangeBound	lower;
+	RangeBound	upper;
+	bool		empty;
+
+	range_deserialize(hasher->range_type, range, &lower, &upper, &empty);
+	appendStringInfoChar(out, (char) ((empty ? 1 : 0) |
+									  (!empty && lower.infinite ? 2 : 0) | (!empty && lower.inclusive ? 4 : 0) |
+									  (!empty && upper.infinite ? 8 : 0) | (!empty && upper.inclusive ? 16 : 0)));
+	if (empty)
+		return;
+	if (!lower.infinite)
+		bloom_encode_nested(hasher->element, lower.val, out);
+	if (!upper.infinite)
+		bloom_encode_nested(hasher->element, upper.val, out);
+}
+
+/* Multiranges are stored merged and sorted, so equal ones list the same ranges. */
+static void
+bloom_encode_multirange(BloomValueHasher *hasher, Datum value, StringInfo out)
+{
+	MultirangeType *multirange = DatumGetMultirangeTypeP(value);
+	RangeType **ranges;
+	int32		count;
+
+	multirange_deserialize(hasher->range_type, multirange, &count, &ranges);
+	bloom_append_u32(out, (uint32) count);
+	for (int32 i = 0; i < count; i++)
+		bloom_encode_range(hasher, ranges[i], out);
+}
+
+/*
+ * The field hashers for a row type.  A named composite type has one row
+ * type; an anonymous record column could change between rows in principle,
+ * so the hashers follow the row type of the value at hand.
+ */
+static void
+bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, TupleDesc descriptor)
+{
+	if (hasher->fields != NULL && hasher->row_type == row_type && hasher->row_typmod == row_typmod)
+		return;
+	hasher->fields = MemoryContextAllocZero(hasher->context, sizeof(BloomValueHasher *) * Max(descriptor->natts, 1));
+	for (int i = 0; i < descriptor->natts; i++)
+	{
+		Form_pg_attribute attribute = TupleDescAttr(descriptor, i);
+
+		if (attribute->attisdropped)
+			continue;
+		hasher->fields[i] = bloom_new_hasher(attribute->atttypid, hasher->context, true);
+		bloom_check_collation(hasher->fields[i], attribute->attcollation);
+	}
+	hasher->field_count = descriptor->natts;
+	hasher->row_type = row_type;
+	hasher->row_typmod = row_typmod;
+}
+
+/*
+ * The kind of the values a hasher has seen.  That of a record is known once
+ * a value has shown its row type: the fingerprint of its field kinds, so
+ * that (1, 'a') and ('a', 1) do not compare.
+ */
+static uint32
+bloom_hasher_kind(const BloomValueHasher *hasher)
+{
+	uint8_t		field_kinds[4 * MaxTupleAttributeNumber];
+	size_t		length = 0;
+
+	switch (hasher->encoding)
+	{
+		case BLOOM_ENC_ARRAY:
+			return BF_KIND_ARRAY_FLAG | bloom_hasher_kind(hasher->element);
+		case BLOOM_ENC_RECORD:
+			for (int i = 0; i < hasher->field_count && length < sizeof(field_kinds); i++)
+			{
+				if (hasher->fields[i] == NULL)
+					continue;
+				bf_store_u32(field_kinds + length, bloom_hasher_kind(hasher->fields[i]));
+				length += 4;
+			}
+			return BF_KIND_RECORD_FLAG | bloom_kind_fingerprint(field_kinds, length);
+		default:
+			return hasher->value_kind;
+	}
+}
+
+/* record `=` compares field by field, each with its type's `=`, NULL equal to NULL. */
+static void
+bloom_encode_record(BloomValueHasher *hasher, Datum value, StringInfo out)
+{
+	HeapTupleHeader row = DatumGetHeapTupleHeader(value);
+	Oid			row_type = HeapTupleHeaderGetTypeId(row);
+	int32		row_typmod = HeapTupleHeaderGetTypMod(row);
+	TupleDesc	descriptor = lookup_rowtype_tupdesc(row_type, row_typmod);
+	HeapTupleData tuple;
+	Datum	   *fields = palloc(sizeof(Datum) * Max(descriptor->natts, 1));
+	bool	   *nulls = palloc(sizeof(bool) * Max(descriptor->natts, 1));
+	int			live_fields = 0;
+	int			count_at = out->len;
+
+	bloom_prepare_record(hasher, row_type, row_typmod, descriptor);
+	tuple.t_len = HeapTupleHeaderGetDatumLength(row);
+	ItemPointerSetInvalid(&tuple.t_self);
+	tuple.t_tableOid = InvalidOid;
+	tuple.t_data = row;
+	heap_deform_tuple(&tuple, descriptor, fields, nulls);
+
+	bloom_append_u32(out, 0);
+	for (int i = 0; i < hasher->field_count; i++)
+	{
+		if (hasher->fields[i] == NULL)
+			continue;
+		live_fields++;
+		appendStringInfoChar(out, nulls[i] ? 0 : 1);
+		if (!nulls[i])
+			bloom_encode_nested(hasher->fields[i], fields[i], out);
+	}
+	bf_store_u32((uint8_t *) out->data + count_at, (uint32) live_fields);
+	ReleaseTupleDesc(descriptor);
+	pfree(fields);
 	pfree(nulls);
 }
 
@@ -353,6 +659,25 @@ bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 		case BLOOM_ENC_ARRAY:
 			bloom_encode_array(hasher, value, out);
 			break;
+		case BLOOM_ENC_JSONB:
+			bloom_encode_jsonb(value, out);
+			break;
+		case BLOOM_ENC_RANGE:
+			bloom_encode_range(hasher, DatumGetRangeTypeP(value), out);
+			break;
+		case BLOOM_ENC_MULTIRANGE:
+			bloom_encode_multirange(hasher, value, out);
+			break;
+		case BLOOM_ENC_RECORD:
+			bloom_encode_record(hasher, value, out);
+			break;
+		case BLOOM_ENC_TYPE_HASH:
+			if (hasher->hash_is_extended)
+				bloom_append_u64(out, DatumGetUInt64(FunctionCall2Coll(&hasher->send, hasher->collation,
+																	   value, Int64GetDatum(0))));
+			else
+				bloom_append_u32(out, DatumGetUInt32(FunctionCall1Coll(&hasher->send, hasher->collation, value)));
+			break;
 		case BLOOM_ENC_SEND:
 			{
 				bytea	   *sent = SendFunctionCall(&hasher->send, value);
@@ -362,6 +687,34 @@ bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 				break;
 			}
 	}
+}
+
+/*
+ * The type of the value argument.  The text forms of bloom_add and @> exist
+ * for untyped literals, but PostgreSQL also picks them for types with an
+ * implicit binary cast to text, such as citext, and relabels the value as
+ * text.  Hashing it as text would give 'A'::citext and 'a'::citext
+ * different hashes, a false negative under citext's `=`: so an implicit
+ * relabeling is looked through, and the value hashed as what it is.  An
+ * explicit cast (x::text) is respected.
+ */
+static Oid
+bloom_value_arg_type(FunctionCallInfo fcinfo, int argno)
+{
+	Node	   *call = fcinfo->flinfo->fn_expr;
+	List	   *args = NIL;
+	Node	   *arg;
+
+	if (call != NULL && IsA(call, FuncExpr))
+		args = ((FuncExpr *) call)->args;
+	else if (call != NULL && IsA(call, OpExpr))
+		args = ((OpExpr *) call)->args;
+	if (argno >= list_length(args))
+		return get_fn_expr_argtype(fcinfo->flinfo, argno);
+	arg = (Node *) list_nth(args, argno);
+	while (IsA(arg, RelabelType) && ((RelabelType *) arg)->relabelformat == COERCE_IMPLICIT_CAST)
+		arg = (Node *) ((RelabelType *) arg)->arg;
+	return exprType(arg);
 }
 
 uint64
@@ -374,24 +727,18 @@ bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 	/* a call site's argument types are fixed: look them up on the first row only */
 	if (cache->hasher == NULL)
 	{
-		Oid			type = get_fn_expr_argtype(fcinfo->flinfo, argno);
+		Oid			type = bloom_value_arg_type(fcinfo, argno);
 		Oid			collation = PG_GET_COLLATION();
 		BloomValueHasher *new_hasher;
 
 		if (!OidIsValid(type))
 			elog(ERROR, "could not determine the type of argument %d", argno + 1);
 		new_hasher = bloom_new_hasher(type, fcinfo->flinfo->fn_mcxt, true);
-		/* text equal under a nondeterministic collation may differ in bytes */
-		if ((new_hasher->value_kind & ~BF_KIND_ARRAY_FLAG) == BF_KIND_TEXT && OidIsValid(collation) &&
-			!get_collation_isdeterministic(collation))
-			ereport(ERROR,
-					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-					 errmsg("bloom filters do not support nondeterministic collations"),
-					 errhint("Normalize the text first, for example with lower(), and use a deterministic collation.")));
+		bloom_check_collation(new_hasher, collation);
 		cache->hasher = new_hasher;
 	}
 	hasher = cache->hasher;
-	*value_kind = hasher->value_kind;
+	*value_kind = hasher->value_kind;	/* the fast paths' kinds are fixed */
 
 	/* the common cases hash the value where it is, without the buffer */
 	switch (hasher->encoding)
@@ -421,5 +768,6 @@ bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 	}
 	resetStringInfo(&hasher->scratch);
 	bloom_encode(hasher, value, &hasher->scratch);
+	*value_kind = bloom_hasher_kind(hasher);
 	return bf_hash_bytes(hasher->scratch.data, hasher->scratch.len);
 }
