@@ -17,13 +17,19 @@ CREATE FUNCTION @extschema@.bloomfilter_recv(internal) RETURNS @extschema@.bloom
 CREATE FUNCTION @extschema@.bloomfilter_send(@extschema@.bloomfilter) RETURNS bytea
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- STORAGE = external: large filters go out of line uncompressed, so the bits
--- can later be read in slices.
+-- ANALYZE keeps the mean elements and false-positive rate of a column of
+-- filters (from their headers), for the estimates of @> below.
+CREATE FUNCTION @extschema@.bloomfilter_typanalyze(internal) RETURNS boolean
+    AS 'MODULE_PATHNAME' LANGUAGE C STRICT PARALLEL SAFE;
+
+-- STORAGE = external: large filters go out of line uncompressed, so a probe
+-- reads only the slices it needs (the header and one 64-byte block).
 CREATE TYPE @extschema@.bloomfilter (
     INPUT = @extschema@.bloomfilter_in,
     OUTPUT = @extschema@.bloomfilter_out,
     RECEIVE = @extschema@.bloomfilter_recv,
     SEND = @extschema@.bloomfilter_send,
+    ANALYZE = @extschema@.bloomfilter_typanalyze,
     INTERNALLENGTH = VARIABLE,
     STORAGE = external
 );
@@ -53,6 +59,18 @@ CREATE FUNCTION @extschema@.bloom_add(filter @extschema@.bloomfilter, value text
     RETURNS @extschema@.bloomfilter
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 
+-- A batch in one copy of the filter: bloom_add_all(f, ARRAY['a', 'b']).  Its
+-- own name, because an array is itself a value that bloom_add can add.
+CREATE FUNCTION @extschema@.bloom_add_all(filter @extschema@.bloomfilter, "values" anyarray)
+    RETURNS @extschema@.bloomfilter
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- Which of `shards` filters a value belongs in (0 .. shards - 1).
+CREATE FUNCTION @extschema@.bloom_shard(value anyelement, shards int) RETURNS int
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_shard(value text, shards int) RETURNS int
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
 CREATE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloomfilter, value anyelement) RETURNS boolean
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloomfilter, value text) RETURNS boolean
@@ -62,28 +80,40 @@ CREATE FUNCTION @extschema@.bloom_contained(value anyelement, filter @extschema@
 CREATE FUNCTION @extschema@.bloom_contained(value text, filter @extschema@.bloomfilter) RETURNS boolean
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
+-- Row estimates for probes (bloomfilter_selfuncs.c).
+CREATE FUNCTION @extschema@.bloom_probe_sel(internal, oid, internal, integer) RETURNS float8
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_probe_joinsel(internal, oid, internal, smallint, internal) RETURNS float8
+    AS 'MODULE_PATHNAME' LANGUAGE C STABLE STRICT PARALLEL SAFE;
+
 CREATE OPERATOR @extschema@.@> (
     LEFTARG = @extschema@.bloomfilter, RIGHTARG = anyelement,
-    FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@)
+    FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
+    RESTRICT = @extschema@.bloom_probe_sel, JOIN = @extschema@.bloom_probe_joinsel
 );
 CREATE OPERATOR @extschema@.<@ (
     LEFTARG = anyelement, RIGHTARG = @extschema@.bloomfilter,
-    FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>)
+    FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
+    RESTRICT = @extschema@.bloom_probe_sel, JOIN = @extschema@.bloom_probe_joinsel
 );
 CREATE OPERATOR @extschema@.@> (
     LEFTARG = @extschema@.bloomfilter, RIGHTARG = text,
-    FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@)
+    FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
+    RESTRICT = @extschema@.bloom_probe_sel, JOIN = @extschema@.bloom_probe_joinsel
 );
 CREATE OPERATOR @extschema@.<@ (
     LEFTARG = text, RIGHTARG = @extschema@.bloomfilter,
-    FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>)
+    FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
+    RESTRICT = @extschema@.bloom_probe_sel, JOIN = @extschema@.bloom_probe_joinsel
 );
 
 -- ---------------------------------------------------------------- set algebra
 
+-- Not strict: NULL is the empty set, as in array_cat, so f | NULL keeps f
+-- (an UPDATE that ORs in the filter of an empty batch loses nothing).
 CREATE FUNCTION @extschema@.bloom_union(a @extschema@.bloomfilter, b @extschema@.bloomfilter)
     RETURNS @extschema@.bloomfilter
-    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION @extschema@.bloom_intersect(a @extschema@.bloomfilter, b @extschema@.bloomfilter)
     RETURNS @extschema@.bloomfilter
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -110,7 +140,7 @@ CREATE AGGREGATE @extschema@.bloom_union_agg(@extschema@.bloomfilter) (
 
 -- ---------------------------------------------------------------- info
 
-CREATE FUNCTION @extschema@.bloom_info(filter @extschema@.bloomfilter,
+CREATE FUNCTION @extschema@.bloom_info(filter @extschema@.bloomfilter, count_bits boolean DEFAULT true,
     OUT m bigint, OUT k int, OUT n bigint, OUT bits_set bigint, OUT fill_ratio float8,
     OUT fpp float8, OUT cardinality float8, OUT bytes int, OUT design_n bigint,
     OUT design_p float8, OUT value_kind text, OUT format_version int)
@@ -149,6 +179,9 @@ CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, anyelem
 CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, anyelement, bigint, float8)
     RETURNS @extschema@.bloom_agg_state
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, anyelement, @extschema@.bloomfilter)
+    RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 CREATE FUNCTION @extschema@.bloom_agg_combine(@extschema@.bloom_agg_state, @extschema@.bloom_agg_state)
     RETURNS @extschema@.bloom_agg_state
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
@@ -167,6 +200,14 @@ CREATE AGGREGATE @extschema@.bloom_agg(anyelement) (
 -- bloom_agg(x, p): sized from the rows seen
 CREATE AGGREGATE @extschema@.bloom_agg(anyelement, float8) (
     SFUNC = @extschema@.bloom_agg_trans,
+    STYPE = @extschema@.bloom_agg_state,
+    FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine,
+    PARALLEL = SAFE
+);
+-- bloom_agg(x, shape): in the shape of another filter, to OR into it
+CREATE AGGREGATE @extschema@.bloom_agg(anyelement, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped,
     STYPE = @extschema@.bloom_agg_state,
     FINALFUNC = @extschema@.bloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine,

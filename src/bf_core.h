@@ -361,18 +361,23 @@ bf_add_hash(bf_view view, uint64_t hash)
  * reloaded through the stack, which stalls store forwarding.)
  */
 static inline bool
-bf_contains_hash(bf_view view, uint64_t hash)
+bf_block_contains_hash(const uint8_t *block, int k, uint64_t hash)
 {
-	const uint8_t *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
 	uint64_t	missing = 0;
 
-	for (int i = 0; i < view.k; i++)
+	for (int i = 0; i < k; i++)
 	{
 		unsigned	position = bf_bit_position(hash, i);
 
 		missing |= ~bf_load_u64(block + 8 * (position >> 6)) & UINT64_C(1) << (position & 63);
 	}
 	return missing == 0;
+}
+
+static inline bool
+bf_contains_hash(bf_view view, uint64_t hash)
+{
+	return bf_block_contains_hash(view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES, view.k, hash);
 }
 
 /* Adds many hashes, prefetching the block of a hash a few hashes ahead. */

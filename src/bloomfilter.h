@@ -80,6 +80,9 @@ extern void bloom_for_each_chunk_scaled(uint64_t nblocks, uint64_t scale, BloomC
 #define BLOOM_HASHES_PER_CHUNK	UINT64_C(1048576)
 extern void bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64_t count);
 
+/* ERROR (42804) unless values of value_kind may go into or be probed in the filter. */
+extern void bloom_check_value_kind(const bf_header *header, uint32 value_kind);
+
 /* A readable name of a value kind, for messages and bloom_info. */
 extern char *bloom_kind_name(uint32 value_kind);
 
@@ -100,12 +103,29 @@ typedef struct BloomCallCache
 	Oid			filter_valueid;
 	bytea	   *filter;			/* detoasted copy, in fn_mcxt */
 	bf_header	filter_header;
+	/* the stored filter read in slices (see bloom_stored_probe) */
+	Oid			slice_toastrelid;
+	Oid			slice_valueid;
+	bf_header	slice_header;
+	uint64		slice_probes;
 } BloomCallCache;
 
 extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
 
+/* A hasher for values of a type (ERROR if the type cannot be hashed canonically). */
+extern BloomValueHasher *bloom_type_hasher(Oid type, Oid collation, MemoryContext context);
+
+/* Hash of one value, and its kind. */
+extern uint64 bloom_hash_value(BloomValueHasher *hasher, Datum value, uint32 *value_kind);
+
 /* Hash of argument argno, and its value kind. */
 extern uint64 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind);
+
+/*
+ * Hashes of the non-NULL elements of array argument argno (palloc'd, *count
+ * of them) and their common kind (BF_KIND_NONE if there are none).
+ */
+extern uint64 *bloom_hash_array_arg(FunctionCallInfo fcinfo, int argno, int *count, uint32 *value_kind);
 
 /*
  * The format bytes of filter argument argno, for reading only: a value in
@@ -113,6 +133,25 @@ extern uint64 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_k
  * call site and kept for later rows.  The header is checked.
  */
 extern const uint8_t *bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header);
+
+/*
+ * A stored filter read by byte ranges: true if argument argno is stored out
+ * of line uncompressed, with its header checked into *header and its TOAST
+ * pointer in *stored.  Nothing else of the value is read.
+ */
+extern bool bloom_stored_header(FunctionCallInfo fcinfo, int argno, bf_header *header,
+								struct varlena **stored);
+
+/* Bytes [offset, offset+length) of a value that bloom_stored_header accepted. */
+extern bytea *bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 length);
+
+/*
+ * Point probe of a stored filter through slices, for the first probes of a
+ * value at a call site: sets *member and returns true, or returns false when
+ * the whole value is better read once (see bloomfilter_glue.c).
+ */
+extern bool bloom_stored_probe(FunctionCallInfo fcinfo, int argno, uint64 hash, uint32 value_kind,
+							   bool *member);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

@@ -16,6 +16,7 @@
  */
 #include "bloomfilter.h"
 
+#include "catalog/pg_type.h"
 #include "nodes/primnodes.h"
 #include "nodes/pg_list.h"
 #include "utils/expandeddatum.h"
@@ -171,6 +172,25 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 	return ref;
 }
 
+/*
+ * A new fixed-size state in the shape of a filter (its blocks, k, design n
+ * and p), so that the result combines with that filter by a plain OR.
+ */
+static BloomStateRef
+bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
+{
+	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	bytea	   *buffer;
+
+	if (!(shape->design_p >= BF_MIN_P))
+		bloom_check_status(BF_ERR_P_TOO_SMALL, BLOOM_FROM_STORAGE);
+	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks));
+	bf_state_init_filter(BLOOM_BYTES(buffer), shape->nblocks, shape->k, BF_STATE_SIZING_FIXED,
+						 shape->design_p, shape->design_n);
+	bloom_state_replace(&ref, buffer);
+	return ref;
+}
+
 /* A private copy of a flat state, for a combine function to keep. */
 static BloomStateRef
 bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
@@ -262,6 +282,36 @@ bloom_state_reserve(BloomStateRef *ref, uint64 more)
 }
 
 /*
+ * Adds argument 1 of a transition call to the state.  A shape, if given, is
+ * a filter whose kind the value must have.
+ */
+static Datum
+bloom_agg_add_row(FunctionCallInfo fcinfo, BloomStateRef state, const bf_header *shape)
+{
+	uint8_t    *bytes;
+	uint32		value_kind;
+	uint32		kind;
+	uint64		hash;
+
+	if (PG_ARGISNULL(1))
+		return bloom_state_datum(state);
+
+	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
+	if (shape != NULL)
+		bloom_check_value_kind(shape, value_kind);
+	bytes = BLOOM_BYTES(state.flat);
+	/* mode hashes and full: header fields at offsets 6, 12 and 24 (bf_aggstate.h) */
+	if (bytes[6] == BF_STATE_MODE_HASHES && bf_load_u64(bytes + 24) == bf_load_u32(bytes + 12))
+	{
+		bloom_state_reserve(&state, 1);
+		bytes = BLOOM_BYTES(state.flat);
+	}
+	bloom_check_status(bf_combine_kinds(bf_load_u32(bytes + 8), value_kind, &kind), BLOOM_FROM_STORAGE);
+	bf_state_add(bytes, hash, kind);
+	return bloom_state_datum(state);
+}
+
+/*
  * bloom_agg_trans(state, value [, [n,] p]).  The sizing arguments are read
  * on the first row and must not change; p defaults to BLOOM_DEFAULT_P.
  */
@@ -271,10 +321,6 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
 	BloomStateRef state;
-	uint8_t    *bytes;
-	uint32		value_kind;
-	uint32		kind;
-	uint64		hash;
 
 	if (PG_ARGISNULL(0))
 	{
@@ -291,20 +337,31 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	else
 		state = bloom_state_ref(fcinfo, 0, aggregate_context);
 
-	if (PG_ARGISNULL(1))
-		PG_RETURN_DATUM(bloom_state_datum(state));
+	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, state, NULL));
+}
 
-	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
-	bytes = BLOOM_BYTES(state.flat);
-	/* mode hashes and full: header fields at offsets 6, 12 and 24 (bf_aggstate.h) */
-	if (bytes[6] == BF_STATE_MODE_HASHES && bf_load_u64(bytes + 24) == bf_load_u32(bytes + 12))
-	{
-		bloom_state_reserve(&state, 1);
-		bytes = BLOOM_BYTES(state.flat);
-	}
-	bloom_check_status(bf_combine_kinds(bf_load_u32(bytes + 8), value_kind, &kind), BLOOM_FROM_STORAGE);
-	bf_state_add(bytes, hash, kind);
-	PG_RETURN_DATUM(bloom_state_datum(state));
+/*
+ * bloom_agg_trans_shaped(state, value, shape): the shape is read on the first
+ * row (its header only: a slice, if it is stored), and the first value must
+ * be of the shape's kind.
+ */
+PG_FUNCTION_INFO_V1(bloom_agg_trans_shaped);
+Datum
+bloom_agg_trans_shaped(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans_shaped");
+	bf_header	shape;
+	struct varlena *stored;
+
+	if (!PG_ARGISNULL(0))
+		PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, bloom_state_ref(fcinfo, 0, aggregate_context), NULL));
+	if (PG_ARGISNULL(2))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_agg shape must not be null")));
+	if (!bloom_stored_header(fcinfo, 2, &shape, &stored))
+		(void) bloom_filter_bytes_arg(fcinfo, 2, &shape);
+	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, bloom_state_create_shaped(aggregate_context, &shape), &shape));
 }
 
 /* Copies (or ORs) blocks from src to dst, in chunks: finals and combines of large states. */
@@ -456,6 +513,23 @@ bloom_zero_rows_filter(FunctionCallInfo fcinfo)
 	int64		n = 0;
 	double		p = BLOOM_DEFAULT_P;
 
+	/* bloom_agg(x, shape): an empty filter of a constant shape, else NULL */
+	if (nargs == 2 && list_nth_oid(aggref->aggargtypes, 1) != FLOAT8OID)
+	{
+		Datum		shape_datum;
+		bytea	   *shape;
+		bf_header	header;
+		bytea	   *result;
+
+		if (!bloom_constant_aggregate_arg(fcinfo, 1, &shape_datum))
+			return NULL;
+		shape = (bytea *) PG_DETOAST_DATUM(shape_datum);
+		bloom_check_status(bf_check_header(BLOOM_BYTES(shape), BLOOM_LENGTH(shape), &header), BLOOM_FROM_STORAGE);
+		result = bloom_alloc_varlena(bf_filter_bytes(header.nblocks));
+		bf_init(BLOOM_BYTES(result), header.nblocks, header.k, BF_KIND_NONE, header.design_n, header.design_p);
+		return result;
+	}
+
 	if (nargs >= 2 && bloom_constant_aggregate_arg(fcinfo, nargs - 1, &p_datum))
 		p = DatumGetFloat8(p_datum);
 	if (nargs == 3 && bloom_constant_aggregate_arg(fcinfo, 1, &n_datum))
@@ -477,7 +551,13 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	uint8_t    *result_blocks;
 
 	if (PG_ARGISNULL(0))
-		PG_RETURN_BYTEA_P(bloom_zero_rows_filter(fcinfo));
+	{
+		bytea	   *empty = bloom_zero_rows_filter(fcinfo);
+
+		if (empty == NULL)
+			PG_RETURN_NULL();
+		PG_RETURN_BYTEA_P(empty);
+	}
 
 	state = bloom_state_arg(fcinfo, 0);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(state), BLOOM_LENGTH(state), &header), BLOOM_FROM_STORAGE);

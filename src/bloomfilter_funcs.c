@@ -5,6 +5,7 @@
 
 #include "access/htup_details.h"
 #include "funcapi.h"
+#include "miscadmin.h"
 #include "utils/builtins.h"
 
 /* ---- sizing helpers (classic formulas, see bf_sizing.c) ---- */
@@ -60,8 +61,8 @@ bloom_empty(PG_FUNCTION_ARGS)
 
 /* ---- membership ---- */
 
-static void
-bloom_check_kind(const bf_header *header, uint32 value_kind)
+void
+bloom_check_value_kind(const bf_header *header, uint32 value_kind)
 {
 	if (header->value_kind != BF_KIND_NONE && header->value_kind != value_kind)
 		ereport(ERROR,
@@ -96,7 +97,7 @@ bloom_add(PG_FUNCTION_ARGS)
 	}
 	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
 	result = bloom_filter_arg_copy(fcinfo, 0, &header);
-	bloom_check_kind(&header, value_kind);
+	bloom_check_value_kind(&header, value_kind);
 	bf_add_hash(bf_view_of(BLOOM_BYTES(result)), hash);
 	bf_store_u32(BLOOM_BYTES(result) + BF_OFF_VALUE_KIND, value_kind);
 	if (header.n_added < UINT64_MAX)
@@ -104,17 +105,84 @@ bloom_add(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(result);
 }
 
+/*
+ * bloom_add_all(filter, values anyarray): a new filter with every non-NULL
+ * element added, in one copy of the filter (a blacklist grows by a batch in
+ * one UPDATE).  A NULL array adds nothing; a NULL filter gives NULL.
+ */
+PG_FUNCTION_INFO_V1(bloom_add_all);
+Datum
+bloom_add_all(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+	bytea	   *result;
+	uint64	   *hashes;
+	int			count;
+	uint32		value_kind;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	if (PG_ARGISNULL(1))
+	{
+		(void) bloom_filter_arg(fcinfo, 0, &header);
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	hashes = bloom_hash_array_arg(fcinfo, 1, &count, &value_kind);
+	result = bloom_filter_arg_copy(fcinfo, 0, &header);
+	if (count == 0)
+		PG_RETURN_BYTEA_P(result);
+	bloom_check_value_kind(&header, value_kind);
+	for (int first = 0; first < count; first += (int) BLOOM_HASHES_PER_CHUNK)
+	{
+		CHECK_FOR_INTERRUPTS();
+		bf_add_hashes(bf_view_of(BLOOM_BYTES(result)), hashes + first,
+					  (size_t) Min((uint64) (count - first), BLOOM_HASHES_PER_CHUNK));
+	}
+	bf_store_u32(BLOOM_BYTES(result) + BF_OFF_VALUE_KIND, value_kind);
+	bf_store_u64(BLOOM_BYTES(result) + BF_OFF_N_ADDED,
+				 header.n_added > UINT64_MAX - (uint64) count ? UINT64_MAX : header.n_added + (uint64) count);
+	PG_RETURN_BYTEA_P(result);
+}
+
+/*
+ * bloom_shard(value, shards): which of `shards` filters a value belongs in,
+ * 0 .. shards-1.  It takes the low 32 bits of the value's hash, which the
+ * block choice (the high 32 bits) does not use: within one shard the values
+ * still spread over every block of its filter.
+ */
+PG_FUNCTION_INFO_V1(bloom_shard);
+Datum
+bloom_shard(PG_FUNCTION_ARGS)
+{
+	int32		shards = PG_GETARG_INT32(1);
+	uint32		value_kind;
+	uint64		hash;
+
+	if (shards < 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("number of shards must be at least 1, not %d", shards)));
+	hash = bloom_hash_arg(fcinfo, 0, &value_kind);
+	PG_RETURN_INT32((int32) (((hash & UINT64CONST(0xffffffff)) * (uint64) shards) >> 32));
+}
+
 static bool
 bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	bf_header	header;
-	const uint8_t *filter = bloom_filter_bytes_arg(fcinfo, filter_argno, &header);
+	const uint8_t *filter;
 	uint32		value_kind;
 	uint64		hash = bloom_hash_arg(fcinfo, value_argno, &value_kind);
+	bool		member;
+
+	/* a stored filter: the first probes read only the block they need */
+	if (bloom_stored_probe(fcinfo, filter_argno, hash, value_kind, &member))
+		return member;
+	filter = bloom_filter_bytes_arg(fcinfo, filter_argno, &header);
 
 	if (header.n_added == 0)
 		return false;
-	bloom_check_kind(&header, value_kind);
+	bloom_check_value_kind(&header, value_kind);
 	return bf_contains_hash(bf_view_of((uint8_t *) filter), hash);
 }
 
@@ -221,9 +289,21 @@ bloom_union(PG_FUNCTION_ARGS)
 {
 	bf_header	a_header,
 				b_header;
-	bytea	   *a = bloom_filter_arg_copy(fcinfo, 0, &a_header);
-	bytea	   *b = bloom_filter_arg(fcinfo, 1, &b_header);
+	bytea	   *a;
+	bytea	   *b;
 
+	/* NULL is the empty set here, as in array_cat: f | NULL keeps f */
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+	{
+		int			present = PG_ARGISNULL(0) ? 1 : 0;
+
+		if (PG_ARGISNULL(present))
+			PG_RETURN_NULL();
+		(void) bloom_filter_arg(fcinfo, present, &a_header);
+		PG_RETURN_DATUM(PG_GETARG_DATUM(present));
+	}
+	a = bloom_filter_arg_copy(fcinfo, 0, &a_header);
+	b = bloom_filter_arg(fcinfo, 1, &b_header);
 	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, b, &b_header, false));
 }
 
@@ -289,14 +369,43 @@ bloom_stats_chunk(void *arg, uint64_t first, uint64_t count)
 	bf_stats_blocks(scan->blocks, scan->k, first, count, &scan->stats);
 }
 
+/*
+ * The bits of a stored filter, counted slice by slice: bloom_info never holds
+ * a whole filter of hundreds of megabytes in memory.
+ */
+#define BLOOM_INFO_SLICE_BLOCKS	UINT64_C(16384)	/* 1 MiB */
+
+static void
+bloom_stats_stored(struct varlena *stored, const bf_header *header, bf_stats *stats)
+{
+	for (uint64 first = 0; first < header->nblocks; first += BLOOM_INFO_SLICE_BLOCKS)
+	{
+		uint64		count = Min(BLOOM_INFO_SLICE_BLOCKS, header->nblocks - first);
+		bytea	   *slice = bloom_stored_slice(stored, BF_HEADER_BYTES + first * BF_BLOCK_BYTES,
+											   count * BF_BLOCK_BYTES);
+
+		CHECK_FOR_INTERRUPTS();
+		bf_stats_blocks(BLOOM_BYTES(slice), header->k, 0, count, stats);
+		pfree(slice);
+	}
+}
+
+/*
+ * bloom_info(filter, count_bits DEFAULT true).  The header fields come from
+ * the header alone: of a stored filter, bloom_info reads 52 bytes.  The bit
+ * statistics (bits_set, fill_ratio, fpp, cardinality) read every block, and
+ * count_bits => false leaves them NULL.
+ */
 PG_FUNCTION_INFO_V1(bloom_info);
 Datum
 bloom_info(PG_FUNCTION_ARGS)
 {
+	bool		count_bits = PG_NARGS() < 2 || PG_GETARG_BOOL(1);
 	bf_header	header;
-	bytea	   *filter = bloom_filter_arg(fcinfo, 0, &header);
-	BloomStatsScan scan = {BLOOM_BYTES(filter) + BF_HEADER_BYTES, header.k, {0, 0.0, 0.0}};
-	uint64_t	m = header.nblocks * BF_BLOCK_BITS;
+	struct varlena *stored;
+	uint64		bytes;
+	uint64_t	m;
+	BloomStatsScan scan = {NULL, 0, {0, 0.0, 0.0}};
 	TupleDesc	descriptor;
 	Datum		values[12];
 	bool		nulls[12] = {false};
@@ -304,7 +413,23 @@ bloom_info(PG_FUNCTION_ARGS)
 	if (get_call_result_type(fcinfo, NULL, &descriptor) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "bloom_info must return a record");
 	descriptor = BlessTupleDesc(descriptor);
-	bloom_for_each_chunk(header.nblocks, bloom_stats_chunk, &scan);
+
+	if (bloom_stored_header(fcinfo, 0, &header, &stored))
+	{
+		if (count_bits)
+			bloom_stats_stored(stored, &header, &scan.stats);
+	}
+	else
+	{
+		const uint8_t *filter = bloom_filter_bytes_arg(fcinfo, 0, &header);
+
+		scan.blocks = filter + BF_HEADER_BYTES;
+		scan.k = header.k;
+		if (count_bits)
+			bloom_for_each_chunk(header.nblocks, bloom_stats_chunk, &scan);
+	}
+	m = header.nblocks * BF_BLOCK_BITS;
+	bytes = bf_filter_bytes(header.nblocks) + VARHDRSZ;
 
 	values[0] = Int64GetDatum((int64) m);
 	values[1] = Int32GetDatum(header.k);
@@ -313,7 +438,8 @@ bloom_info(PG_FUNCTION_ARGS)
 	values[4] = Float8GetDatum((double) scan.stats.bits_set / (double) m);
 	values[5] = Float8GetDatum(scan.stats.fpp_sum / (double) header.nblocks);
 	values[6] = Float8GetDatum(scan.stats.cardinality);
-	values[7] = Int32GetDatum((int32) VARSIZE(filter));
+	nulls[3] = nulls[4] = nulls[5] = nulls[6] = !count_bits;
+	values[7] = Int32GetDatum((int32) bytes);
 	values[8] = Int64GetDatum((int64) Min(header.design_n, (uint64) PG_INT64_MAX));
 	values[9] = Float8GetDatum(header.design_p);
 	values[10] = CStringGetTextDatum(bloom_kind_name(header.value_kind));

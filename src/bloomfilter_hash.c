@@ -717,27 +717,37 @@ bloom_value_arg_type(FunctionCallInfo fcinfo, int argno)
 	return exprType(arg);
 }
 
-uint64
-bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
+BloomValueHasher *
+bloom_type_hasher(Oid type, Oid collation, MemoryContext context)
+{
+	BloomValueHasher *hasher = bloom_new_hasher(type, context, true);
+
+	bloom_check_collation(hasher, collation);
+	return hasher;
+}
+
+/* A call site's hasher for argument argno, made on its first row. */
+static BloomValueHasher *
+bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	BloomValueHasher *hasher;
-	Datum		value = PG_GETARG_DATUM(argno);
 
 	/* a call site's argument types are fixed: look them up on the first row only */
 	if (cache->hasher == NULL)
 	{
 		Oid			type = bloom_value_arg_type(fcinfo, argno);
 		Oid			collation = PG_GET_COLLATION();
-		BloomValueHasher *new_hasher;
 
 		if (!OidIsValid(type))
 			elog(ERROR, "could not determine the type of argument %d", argno + 1);
-		new_hasher = bloom_new_hasher(type, fcinfo->flinfo->fn_mcxt, true);
-		bloom_check_collation(new_hasher, collation);
-		cache->hasher = new_hasher;
+		cache->hasher = bloom_type_hasher(type, collation, fcinfo->flinfo->fn_mcxt);
 	}
-	hasher = cache->hasher;
+	return cache->hasher;
+}
+
+uint64
+bloom_hash_value(BloomValueHasher *hasher, Datum value, uint32 *value_kind)
+{
 	*value_kind = hasher->value_kind;	/* the fast paths' kinds are fixed */
 
 	/* the common cases hash the value where it is, without the buffer */
@@ -770,4 +780,45 @@ bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 	bloom_encode(hasher, value, &hasher->scratch);
 	*value_kind = bloom_hasher_kind(hasher);
 	return bf_hash_bytes(hasher->scratch.data, hasher->scratch.len);
+}
+
+uint64
+bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
+{
+	return bloom_hash_value(bloom_arg_hasher(fcinfo, argno), PG_GETARG_DATUM(argno), value_kind);
+}
+
+uint64 *
+bloom_hash_array_arg(FunctionCallInfo fcinfo, int argno, int *count, uint32 *value_kind)
+{
+	BloomValueHasher *hasher = bloom_arg_hasher(fcinfo, argno);
+	ArrayType  *array = PG_GETARG_ARRAYTYPE_P(argno);
+	Datum	   *elements;
+	bool	   *nulls;
+	int			element_count;
+	uint64	   *hashes;
+
+	if (hasher->encoding != BLOOM_ENC_ARRAY)
+		elog(ERROR, "argument %d is not an array", argno + 1);
+	deconstruct_array(array, hasher->element_type, hasher->element_len,
+					  hasher->element_byval, hasher->element_align,
+					  &elements, &nulls, &element_count);
+	hashes = palloc(sizeof(uint64) * Max(element_count, 1));
+	*count = 0;
+	*value_kind = BF_KIND_NONE;
+	for (int i = 0; i < element_count; i++)
+	{
+		uint32		element_kind;
+		uint32		combined;
+
+		if (nulls[i])
+			continue;
+		hashes[(*count)++] = bloom_hash_value(hasher->element, elements[i], &element_kind);
+		/* anonymous records may differ in row type from element to element */
+		bloom_check_status(bf_combine_kinds(*value_kind, element_kind, &combined), BLOOM_FROM_STORAGE);
+		*value_kind = combined;
+	}
+	pfree(elements);
+	pfree(nulls);
+	return hashes;
 }
