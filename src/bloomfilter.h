@@ -9,8 +9,10 @@
 
 #include "postgres.h"
 
+#include "access/detoast.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"
+#include "utils/memutils.h"
 
 #include "bf_core.h"
 
@@ -103,14 +105,106 @@ typedef struct BloomCallCache
 	Oid			filter_valueid;
 	bytea	   *filter;			/* detoasted copy, in fn_mcxt */
 	bf_header	filter_header;
+	/*
+	 * A filter argument that cannot change during the query (a constant or
+	 * a query parameter, get_fn_expr_arg_stable), in memory: its header is
+	 * checked on the first row only.  stable_checked: stability looked up.
+	 */
+	bool		stable_checked;
+	bool		filter_is_stable;
+	Datum		stable_datum;
+	const uint8_t *stable_bytes;
+	bf_header	stable_header;
 	/* the stored filter read in slices (see bloom_stored_probe) */
 	Oid			slice_toastrelid;
 	Oid			slice_valueid;
 	bf_header	slice_header;
 	uint64		slice_probes;
+	/* the probe fast path (bloom_probe) */
+	uint8		fast_encoding;	/* BLOOM_FAST_*, set with the hasher */
+	bool		fast_ready;		/* fast_view is the filter identified by fast_key */
+	uint64		fast_key[2];
+	bf_view		fast_view;
 } BloomCallCache;
 
-extern BloomCallCache *bloom_call_cache(FunctionCallInfo fcinfo);
+static inline BloomCallCache *
+bloom_call_cache(FunctionCallInfo fcinfo)
+{
+	if (unlikely(fcinfo->flinfo->fn_extra == NULL))
+		fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
+														  sizeof(BloomCallCache));
+	return (BloomCallCache *) fcinfo->flinfo->fn_extra;
+}
+
+/*
+ * The probe fast path.  A scan probes one filter with values of one type,
+ * row after row.  Once a row has found the filter by the usual path (header
+ * checked, value kind checked), the next rows need only a hash and one cache
+ * line, provided the filter argument is the same value: the same TOAST value
+ * (toast relation and value id: TOAST values never change), or the same
+ * datum of an argument that cannot change during the query (a constant or a
+ * parameter).  Value types whose canonical bytes are at hand and whose kind
+ * is fixed take it: integers and text.
+ */
+#define BLOOM_FAST_NONE		0
+#define BLOOM_FAST_INT4		1
+#define BLOOM_FAST_INT8		2
+#define BLOOM_FAST_TEXT		3	/* text or varchar in a UTF-8 or SQL_ASCII database */
+
+/* Identity of a filter argument for the fast path; false if it has none. */
+static inline bool
+bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
+{
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		key[0] = 1 | (uint64) pointer.va_toastrelid << 32;
+		key[1] = pointer.va_valueid;
+		return true;
+	}
+	if (cache->filter_is_stable && !VARATT_IS_EXTERNAL(raw))
+	{
+		key[0] = 2;
+		key[1] = (uint64) datum;
+		return true;
+	}
+	return false;
+}
+
+/* The hash of a value by a fast-path encoding (false: take the usual path). */
+static inline bool
+bloom_fast_hash(uint8 encoding, Datum value, uint64 *hash)
+{
+	uint8_t		bytes[8];
+
+	switch (encoding)
+	{
+		case BLOOM_FAST_INT4:
+			bf_store_u64(bytes, (uint64) (int64) DatumGetInt32(value));
+			*hash = bf_hash_bytes(bytes, 8);
+			return true;
+		case BLOOM_FAST_INT8:
+			bf_store_u64(bytes, (uint64) DatumGetInt64(value));
+			*hash = bf_hash_bytes(bytes, 8);
+			return true;
+		case BLOOM_FAST_TEXT:
+			{
+				struct varlena *raw = (struct varlena *) DatumGetPointer(value);
+
+				/* in line and uncompressed: hashed where it is */
+				if (VARATT_IS_EXTENDED(raw) && !(VARATT_IS_SHORT(raw) && !VARATT_IS_EXTERNAL(raw)))
+					return false;
+				*hash = bf_hash_bytes(VARDATA_ANY(raw), VARSIZE_ANY_EXHDR(raw));
+				return true;
+			}
+		default:
+			return false;
+	}
+}
 
 /* A hasher for values of a type (ERROR if the type cannot be hashed canonically). */
 extern BloomValueHasher *bloom_type_hasher(Oid type, Oid collation, MemoryContext context);

@@ -169,12 +169,23 @@ bloom_shard(PG_FUNCTION_ARGS)
 static bool
 bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	bf_header	header;
 	const uint8_t *filter;
 	uint32		value_kind;
-	uint64		hash = bloom_hash_arg(fcinfo, value_argno, &value_kind);
+	uint64		hash;
+	uint64		key[2];
 	bool		member;
 
+	/* the filter of the last row, and a value of a fixed kind (bloomfilter.h) */
+	if (cache->fast_ready && bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), key) &&
+		key[0] == cache->fast_key[0] && key[1] == cache->fast_key[1] &&
+		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		return bf_contains_hash(cache->fast_view, hash);
+	/* the usual path may replace the cached filter the fast path reads */
+	cache->fast_ready = false;
+
+	hash = bloom_hash_arg(fcinfo, value_argno, &value_kind);
 	/* a stored filter: the first probes read only the block they need */
 	if (bloom_stored_probe(fcinfo, filter_argno, hash, value_kind, &member))
 		return member;
@@ -183,6 +194,12 @@ bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.n_added == 0)
 		return false;
 	bloom_check_value_kind(&header, value_kind);
+	if (cache->fast_encoding != BLOOM_FAST_NONE &&
+		bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), cache->fast_key))
+	{
+		cache->fast_view = bf_view_of((uint8_t *) filter);
+		cache->fast_ready = true;
+	}
 	return bf_contains_hash(bf_view_of((uint8_t *) filter), hash);
 }
 

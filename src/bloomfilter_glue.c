@@ -116,15 +116,6 @@ bloom_filter_arg_copy(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	return bloom_checked((bytea *) PG_DETOAST_DATUM_COPY(PG_GETARG_DATUM(argno)), header);
 }
 
-BloomCallCache *
-bloom_call_cache(FunctionCallInfo fcinfo)
-{
-	if (fcinfo->flinfo->fn_extra == NULL)
-		fcinfo->flinfo->fn_extra = MemoryContextAllocZero(fcinfo->flinfo->fn_mcxt,
-														  sizeof(BloomCallCache));
-	return (BloomCallCache *) fcinfo->flinfo->fn_extra;
-}
-
 /*
  * A value stored out of line is identified by its TOAST pointer
  * (toast relation, value id); TOAST values are never changed in place, so
@@ -144,7 +135,26 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	{
 		const uint8_t *bytes = (const uint8_t *) VARDATA_ANY(raw);
 
+		cache = bloom_call_cache(fcinfo);
+		if (!cache->stable_checked)
+		{
+			cache->filter_is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+			cache->stable_checked = true;
+		}
+		/* the same constant as on the last row: checked then */
+		if (cache->filter_is_stable && cache->stable_bytes == bytes &&
+			cache->stable_datum == PG_GETARG_DATUM(argno))
+		{
+			*header = cache->stable_header;
+			return bytes;
+		}
 		bloom_check_status(bf_check_header(bytes, VARSIZE_ANY_EXHDR(raw), header), BLOOM_FROM_STORAGE);
+		if (cache->filter_is_stable)
+		{
+			cache->stable_datum = PG_GETARG_DATUM(argno);
+			cache->stable_bytes = bytes;
+			cache->stable_header = *header;
+		}
 		return bytes;
 	}
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw))

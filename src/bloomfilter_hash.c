@@ -741,6 +741,11 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 		if (!OidIsValid(type))
 			elog(ERROR, "could not determine the type of argument %d", argno + 1);
 		cache->hasher = bloom_type_hasher(type, collation, fcinfo->flinfo->fn_mcxt);
+		cache->fast_encoding =
+			cache->hasher->encoding == BLOOM_ENC_INT4 ? BLOOM_FAST_INT4 :
+			cache->hasher->encoding == BLOOM_ENC_INT8 ? BLOOM_FAST_INT8 :
+			cache->hasher->encoding == BLOOM_ENC_TEXT && cache->hasher->text_is_utf8 ? BLOOM_FAST_TEXT :
+			BLOOM_FAST_NONE;
 	}
 	return cache->hasher;
 }

@@ -28,11 +28,16 @@ build_and_install() {
     make -C "$REPO_ROOT" -s install
 }
 
-# start_cluster: initdb + pg_ctl start in a fresh temporary directory.
-# Sets PGHOST/PGPORT/PGUSER/PGDATABASE for psql and pg_regress, and a trap
-# that stops the server and removes the directory on any exit.
+# start_cluster [port]: initdb + pg_ctl start in a fresh temporary directory
+# (port 5499 unless given).  Sets CLUSTER_DIR and PGHOST/PGPORT/PGUSER/
+# PGDATABASE for psql and pg_regress, and a trap that stops every cluster
+# started so far and removes its directory on any exit.  Called twice, it
+# runs two clusters (the postgres_fdw test), and PG* point at the second.
+CLUSTER_DIRS=()
 start_cluster() {
+    local port="${1:-5499}"
     CLUSTER_DIR="$(mktemp -d /tmp/bloomfilter-test.XXXXXX)"
+    CLUSTER_DIRS+=("$CLUSTER_DIR")
     chown postgres:postgres "$CLUSTER_DIR"
     trap stop_cluster EXIT
     runuser -u postgres -- "$PG_BIN/initdb" -D "$CLUSTER_DIR/data" -U postgres \
@@ -41,21 +46,25 @@ start_cluster() {
     cat >>"$CLUSTER_DIR/data/postgresql.conf" <<CONF
 listen_addresses = ''
 unix_socket_directories = '$CLUSTER_DIR'
-port = 5499
+port = $port
 fsync = off
 max_worker_processes = 8
 max_parallel_workers = 8
 shared_buffers = ${CLUSTER_SHARED_BUFFERS:-256MB}
 CONF
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w start >/dev/null
-    export PGHOST="$CLUSTER_DIR" PGPORT=5499 PGUSER=postgres PGDATABASE=postgres
+    export PGHOST="$CLUSTER_DIR" PGPORT="$port" PGUSER=postgres PGDATABASE=postgres
 }
 
 stop_cluster() {
     local status=$?
-    if [ -n "${CLUSTER_DIR:-}" ] && [ -d "$CLUSTER_DIR" ]; then
-        runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -m immediate stop >/dev/null 2>&1 || true
-        rm -rf "$CLUSTER_DIR"
-    fi
+    local dir
+    for dir in "${CLUSTER_DIRS[@]}"; do
+        if [ -d "$dir" ]; then
+            runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$dir/data" -m immediate stop >/dev/null 2>&1 || true
+            rm -rf "$dir"
+        fi
+    done
+    CLUSTER_DIRS=()
     return $status
 }

@@ -96,3 +96,27 @@ SELECT round(a.ms::numeric, 1) AS union_ms, round((bytes / 1e6)::numeric, 1) AS 
        CASE WHEN a.ms <= 2 * (bytes / 1e9 / :mem_gbps * 1000) THEN 'met' ELSE 'missed' END AS within_2x
 FROM (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY ms) AS ms FROM timings WHERE id = 7 AND side = 'a') a,
      (SELECT sum((bloom_info(f)).bytes)::float8 AS bytes FROM many) m;
+
+\echo '== planner estimates of probes (serial plans; the estimate must be within 3x of the actual rows)'
+ANALYZE sf;
+SELECT f AS small_filter FROM sf \gset
+CREATE FUNCTION pg_temp.rows_of(query text, OUT estimated float8, OUT actual float8) LANGUAGE plpgsql AS $$
+DECLARE
+  plan json;
+BEGIN
+  EXECUTE 'EXPLAIN (ANALYZE, TIMING OFF, FORMAT JSON) ' || query INTO plan;
+  estimated := (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+  actual := (plan -> 0 -> 'Plan' ->> 'Actual Rows')::float8;
+END $$;
+PREPARE custom_plan(bloomfilter) AS SELECT x FROM big WHERE $1 @> x;
+SET plan_cache_mode = force_custom_plan;
+SELECT name, round(r.estimated) AS estimated, r.actual, round((r.estimated / r.actual)::numeric, 2) AS ratio,
+       CASE WHEN r.estimated BETWEEN r.actual / 3 AND r.actual * 3 THEN 'met' ELSE 'missed' END AS within_3x
+FROM (VALUES
+  ('stored filter: (SELECT f FROM sf) @> x', 'SELECT x FROM big WHERE (SELECT f FROM sf) @> x'),
+  ('aggregated: (SELECT bloom_agg(x) FROM small) @> x', 'SELECT x FROM big WHERE (SELECT bloom_agg(x) FROM small) @> x'),
+  ('constant filter (custom plan of $1 @> x)', format('EXECUTE custom_plan(%L)', :'small_filter')),
+  ('join: sf.f @> big.x', 'SELECT x FROM sf, big WHERE sf.f @> big.x'),
+  ('no match: (SELECT f FROM sf) @> -x', 'SELECT x FROM big WHERE (SELECT f FROM sf) @> -x')
+) q(name, query), LATERAL pg_temp.rows_of(q.query) r;
+RESET plan_cache_mode;
