@@ -70,6 +70,8 @@ CREATE AGGREGATE bloom_agg_partial(anyelement) (
     SFUNC = bloom_agg_trans, STYPE = bloom_agg_state, COMBINEFUNC = bloom_agg_combine);
 CREATE AGGREGATE bloom_agg_partial(anyelement, bigint, float8) (
     SFUNC = bloom_agg_trans, STYPE = bloom_agg_state, COMBINEFUNC = bloom_agg_combine);
+CREATE AGGREGATE bloom_agg_partial(anyelement, bloomfilter) (
+    SFUNC = bloom_agg_trans_shaped, STYPE = bloom_agg_state, COMBINEFUNC = bloom_agg_combine);
 CREATE AGGREGATE bloom_agg_merge(bloom_agg_state) (
     SFUNC = bloom_agg_combine, STYPE = bloom_agg_state, FINALFUNC = bloom_agg_final);
 
@@ -86,6 +88,11 @@ CREATE TABLE parts_fixed_copy (LIKE parts_fixed);
 \copy parts_fixed_copy FROM 'results/parts_fixed.bin' WITH (FORMAT binary)
 SELECT (SELECT bloom_agg_merge(state) FROM parts_fixed_copy)::text
      = (SELECT bloom_agg(x, 10000, 0.01) FROM generate_series(1, 10000) x)::text AS merged_binary_equals_serial;
+-- in the shape of another filter, shipped as text
+SELECT (SELECT bloom_agg_merge(state::bloom_agg_state) FROM (
+          SELECT bloom_agg_partial(x, bloom_empty(5000, 0.001))::text AS state
+          FROM generate_series(1, 10000) x GROUP BY x % 3) s)::text
+     = (SELECT bloom_agg(x, bloom_empty(5000, 0.001)) FROM generate_series(1, 10000) x)::text AS merged_shaped_equals_serial;
 -- large partitions (past the hash limit: filters) combined with each other and with a small one
 CREATE TABLE parts_big AS
   SELECT 1 AS part, bloom_agg_partial(x) AS state FROM big
@@ -107,5 +114,6 @@ SELECT 'not base64'::bloom_agg_state;
 
 DROP AGGREGATE bloom_agg_partial(anyelement);
 DROP AGGREGATE bloom_agg_partial(anyelement, bigint, float8);
+DROP AGGREGATE bloom_agg_partial(anyelement, bloomfilter);
 DROP AGGREGATE bloom_agg_merge(bloom_agg_state);
 DROP TABLE big, big_filter, parts, parts_fixed, parts_fixed_copy, parts_big;
