@@ -319,8 +319,34 @@ PG_FUNCTION_INFO_V1(bloom_agg_trans);
 Datum
 bloom_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
+	MemoryContext aggregate_context;
 	BloomStateRef state;
+	BloomAggState *object;
+	uint64		hash;
+
+	/*
+	 * The common row: a state of ours with a filter, or room in its hash
+	 * list, and a value whose hash and kind are at hand (bloomfilter.h, the
+	 * fast path).  The kind check: the state already holds that fixed kind.
+	 */
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
+		(object = bloom_state_object(PG_GETARG_DATUM(0), true)) != NULL &&
+		bloom_fast_hash(bloom_call_cache(fcinfo)->fast_encoding, PG_GETARG_DATUM(1), &hash))
+	{
+		uint8_t    *bytes = BLOOM_BYTES(object->flat);
+		uint8		encoding = ((BloomCallCache *) fcinfo->flinfo->fn_extra)->fast_encoding;
+		uint32		fixed_kind = encoding == BLOOM_FAST_TEXT ? BF_KIND_TEXT : BF_KIND_INTEGER;
+
+		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
+		if (bf_load_u32(bytes + 8) == fixed_kind &&
+			(bytes[6] == BF_STATE_MODE_FILTER || bf_load_u64(bytes + 24) < bf_load_u32(bytes + 12)))
+		{
+			bf_state_add(bytes, hash, fixed_kind);
+			PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+		}
+	}
+
+	aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
 
 	if (PG_ARGISNULL(0))
 	{
