@@ -104,6 +104,22 @@ SELECT (SELECT bloom_agg(pt) FROM points pt) @> (SELECT pt FROM points pt WHERE 
 SELECT bloom_add(bloom_empty(10), row(1, 'a'::text)) @> row(1::int8, 'a'::varchar) AS anonymous_record,
        bloom_add(bloom_empty(10), row(1, 'a'::text)) @> row(1, 'b'::text) AS other_field;
 SELECT bloom_add(bloom_empty(10), ARRAY[row(1, 'a'::text)]) @> ARRAY[row(1::int2, 'a'::text)] AS array_of_records;
+-- a named composite type's kind comes from its fields, not from the first value:
+-- a NULL nested row or an empty array first does not change it
+CREATE TYPE inner_pair AS (a int, b text);
+CREATE TYPE outer_pair AS (id int, inner_value inner_pair, list inner_pair[]);
+SELECT count(*) FILTER (WHERE f @> v) AS found, count(*) AS rows
+FROM (VALUES ((1, NULL, '{}')::outer_pair), ((2, (3, 'x'), ARRAY[(4, 'y')::inner_pair])::outer_pair),
+             ((5, (6, NULL), NULL)::outer_pair)) t(v),
+     (SELECT bloom_agg(v) AS f FROM (VALUES ((1, NULL, '{}')::outer_pair), ((2, (3, 'x'), ARRAY[(4, 'y')::inner_pair])::outer_pair),
+             ((5, (6, NULL), NULL)::outer_pair)) t(v)) s;
+-- anonymous records whose row type changes from row to row: hashers are kept per row type
+SELECT count(*) FILTER (WHERE f @> CASE WHEN g % 2 = 0 THEN row(g, 'a'::text) ELSE row(g::int8, 'b'::varchar) END) AS found
+FROM generate_series(1, 2000) g,
+     (SELECT bloom_agg(CASE WHEN g % 2 = 0 THEN row(g, 'a'::text) ELSE row(g::int8, 'b'::varchar) END) AS f
+      FROM generate_series(1, 2000) g) s;
+DROP TYPE outer_pair;
+DROP TYPE inner_pair;
 -- the kind is the fingerprint of the field kinds: swapped fields are an error
 SELECT bloom_add(bloom_empty(10), row(1, 'a'::text)) @> row('a'::text, 1);
 

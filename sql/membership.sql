@@ -62,3 +62,38 @@ FROM compressed;
 SELECT count(*) FILTER (WHERE c.f @> g) AS found FROM compressed c, generate_series(1, 10000) g;
 
 DROP TABLE blacklist, members, filters, stored, compressed;
+
+-- PL/pgSQL evaluates a simple expression again and again with the same
+-- function cache while a variable is freed and a new value takes its place:
+-- the cache of a checked filter must notice (new filters at the same address,
+-- an empty one among them, and an inline compressed one)
+CREATE TABLE compressed_inline (f bloomfilter);
+ALTER TABLE compressed_inline ALTER COLUMN f SET STORAGE main;
+INSERT INTO compressed_inline SELECT bloom_add(bloom_empty(20000, 0.01), 42);
+SELECT pg_column_size(f) < 2000 AS stored_compressed FROM compressed_inline;
+DO $$
+DECLARE
+  f bloomfilter;
+  found int := 0;
+  missed int := 0;
+  sizes_right int := 0;
+BEGIN
+  FOR i IN 1 .. 40 LOOP
+    f := NULL;
+    IF i % 10 = 0 THEN
+      SELECT c.f INTO f FROM compressed_inline c;
+    ELSIF i % 7 = 0 THEN
+      f := bloom_empty(100 * (i % 3 + 1), 0.01);
+    ELSE
+      f := bloom_add(bloom_empty(100 * (i % 3 + 1), 0.01), 42);
+    END IF;
+    IF bloom_contains(f, 42) THEN found := found + 1;
+    ELSIF i % 7 <> 0 OR i % 10 = 0 THEN missed := missed + 1;
+    END IF;
+    IF (bloom_info(f, false)).m = (bloom_info(bloom_empty(CASE WHEN i % 10 = 0 THEN 20000 ELSE 100 * (i % 3 + 1) END, 0.01), false)).m
+    THEN sizes_right := sizes_right + 1;
+    END IF;
+  END LOOP;
+  RAISE NOTICE 'found %, missed %, sizes right %', found, missed, sizes_right;
+END $$;
+DROP TABLE compressed_inline;

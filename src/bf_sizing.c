@@ -201,8 +201,9 @@ static double
 bf_fpp_from_hits(const double *hit, int loads, double mean_load)
 {
 	double		spread = 12.0 * sqrt(mean_load) + 12.0;
-	int			low = (int) fmax(0.0, floor(mean_load - spread));
-	int			high = (int) fmin(loads - 1.0, ceil(mean_load + spread));
+	/* clamped as doubles: a converted out-of-range double is undefined */
+	int			low = (int) fmin(loads - 1.0, fmax(0.0, floor(mean_load - spread)));
+	int			high = (int) fmin(loads - 1.0, fmax(0.0, ceil(mean_load + spread)));
 	double		total = 0.0;
 
 	for (int load = low; load <= high; load++)
@@ -213,12 +214,24 @@ bf_fpp_from_hits(const double *hit, int loads, double mean_load)
 	return total;
 }
 
+/*
+ * Above this mean load (elements per block) the occupancy table no longer
+ * covers the loads that matter, and every block is full anyway: a block
+ * that took 6000 elements has all 512 bits set but for about e^-11 of them.
+ */
+#define BF_MAX_MEAN_LOAD 6000.0
+
 double
 bf_blocked_fpp(double bits_per_element, int k)
 {
 	double		mean_load = BF_BLOCK_BITS / bits_per_element;
-	int			loads = bf_load_limit(mean_load);
+	int			loads;
 	double		hit[BF_MAX_LOAD];
+
+	/* overfull, or absurd headers (n far beyond the bits): it says yes to everything */
+	if (!(mean_load <= BF_MAX_MEAN_LOAD))
+		return 1.0;
+	loads = bf_load_limit(mean_load);
 
 	bf_block_hits(k, loads, hit);
 	return bf_fpp_from_hits(hit, loads, mean_load);
@@ -234,8 +247,8 @@ bf_blocked_fpp_lower_bound(double bits_per_element, int k)
 	double		mean_load = BF_BLOCK_BITS / bits_per_element;
 	double		spread = 12.0 * sqrt(mean_load) + 12.0;
 	double		log_miss = log1p(-1.0 / BF_BLOCK_BITS);	/* ln(1 - 1/512) */
-	int			low = (int) fmax(0.0, floor(mean_load - spread));
-	int			high = (int) ceil(mean_load + spread);
+	int			low = (int) fmin(BF_MAX_MEAN_LOAD, fmax(0.0, floor(mean_load - spread)));
+	int			high = (int) fmin(2.0 * BF_MAX_MEAN_LOAD, fmax(0.0, ceil(mean_load + spread)));
 	double		total = 0.0;
 
 	for (int load = low; load <= high; load++)

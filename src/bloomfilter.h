@@ -112,8 +112,9 @@ typedef struct BloomCallCache
 	 */
 	bool		stable_checked;
 	bool		filter_is_stable;
-	Datum		stable_datum;
 	const uint8_t *stable_bytes;
+	uint64		stable_length;
+	uint8_t		stable_header_bytes[BF_HEADER_BYTES];
 	bf_header	stable_header;
 	/* the stored filter read in slices (see bloom_stored_probe) */
 	Oid			slice_toastrelid;
@@ -151,6 +152,29 @@ bloom_call_cache(FunctionCallInfo fcinfo)
 #define BLOOM_FAST_INT8		2
 #define BLOOM_FAST_TEXT		3	/* text or varchar in a UTF-8 or SQL_ASCII database */
 
+/* In memory and uncompressed: its bytes can be read where they are. */
+static inline bool
+bloom_varlena_in_place(const struct varlena *raw)
+{
+	return !VARATT_IS_EXTENDED(raw) || (VARATT_IS_SHORT(raw) && !VARATT_IS_EXTERNAL(raw));
+}
+
+/*
+ * A stable argument whose header was checked on an earlier row: the same
+ * bytes in the same place, with the same length and header.  The address
+ * alone is not enough: PL/pgSQL evaluates a simple expression again and
+ * again with the same fn_extra while a variable is freed and a new value
+ * lands at the same address.  Same address, length and header bytes make
+ * the checked header, and a view of the bits read where they are, valid.
+ */
+static inline bool
+bloom_stable_unchanged(const BloomCallCache *cache, const struct varlena *raw)
+{
+	return cache->stable_bytes == (const uint8_t *) VARDATA_ANY(raw) &&
+		cache->stable_length == VARSIZE_ANY_EXHDR(raw) &&
+		memcmp(VARDATA_ANY(raw), cache->stable_header_bytes, BF_HEADER_BYTES) == 0;
+}
+
 /* Identity of a filter argument for the fast path; false if it has none. */
 static inline bool
 bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
@@ -166,7 +190,7 @@ bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
 		key[1] = pointer.va_valueid;
 		return true;
 	}
-	if (cache->filter_is_stable && !VARATT_IS_EXTERNAL(raw))
+	if (cache->filter_is_stable && bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw))
 	{
 		key[0] = 2;
 		key[1] = (uint64) datum;

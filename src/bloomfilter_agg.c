@@ -367,9 +367,9 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 }
 
 /*
- * bloom_agg_trans_shaped(state, value, shape): the shape is read on the first
- * row (its header only: a slice, if it is stored), and the first value must
- * be of the shape's kind.
+ * bloom_agg_trans_shaped(state, value, shape): the shape is read with the
+ * first non-NULL value (its header only: a slice, if it is stored), and that
+ * value must be of the shape's kind; later ones must match it.
  */
 PG_FUNCTION_INFO_V1(bloom_agg_trans_shaped);
 Datum
@@ -381,6 +381,9 @@ bloom_agg_trans_shaped(PG_FUNCTION_ARGS)
 
 	if (!PG_ARGISNULL(0))
 		PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, bloom_state_ref(fcinfo, 0, aggregate_context), NULL));
+	/* the state begins with the first value, which is checked against the shape's kind */
+	if (PG_ARGISNULL(1))
+		PG_RETURN_NULL();
 	if (PG_ARGISNULL(2))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
@@ -539,22 +542,13 @@ bloom_zero_rows_filter(FunctionCallInfo fcinfo)
 	int64		n = 0;
 	double		p = BLOOM_DEFAULT_P;
 
-	/* bloom_agg(x, shape): an empty filter of a constant shape, else NULL */
+	/*
+	 * bloom_agg(x, shape): NULL.  A shape that is not a constant is unknown
+	 * without a row, and a constant one could become a parameter in a generic
+	 * plan: NULL whatever the plan (and f | NULL is f).
+	 */
 	if (nargs == 2 && list_nth_oid(aggref->aggargtypes, 1) != FLOAT8OID)
-	{
-		Datum		shape_datum;
-		bytea	   *shape;
-		bf_header	header;
-		bytea	   *result;
-
-		if (!bloom_constant_aggregate_arg(fcinfo, 1, &shape_datum))
-			return NULL;
-		shape = (bytea *) PG_DETOAST_DATUM(shape_datum);
-		bloom_check_status(bf_check_header(BLOOM_BYTES(shape), BLOOM_LENGTH(shape), &header), BLOOM_FROM_STORAGE);
-		result = bloom_alloc_varlena(bf_filter_bytes(header.nblocks));
-		bf_init(BLOOM_BYTES(result), header.nblocks, header.k, BF_KIND_NONE, header.design_n, header.design_p);
-		return result;
-	}
+		return NULL;
 
 	if (nargs >= 2 && bloom_constant_aggregate_arg(fcinfo, nargs - 1, &p_datum))
 		p = DatumGetFloat8(p_datum);

@@ -71,7 +71,7 @@ bloom_check_value_kind(const bf_header *header, uint32 value_kind)
 						bloom_kind_name(header->value_kind), bloom_kind_name(value_kind)),
 				 (value_kind == BF_KIND_TEXT && (header->value_kind & BF_KIND_NAMED_FLAG)) ?
 				 errhint("A constant of a type with an implicit cast to text, such as citext, is folded to text "
-						 "before the call; probe with a column or a parameter, or with (SELECT constant).") :
+						 "before the call; probe with a column or an expression, or with (SELECT constant).") :
 				 errhint("Cast the value to the type the filter was built from.")));
 }
 

@@ -131,7 +131,7 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	struct varatt_external pointer;
 	MemoryContext old;
 
-	if (!VARATT_IS_EXTENDED(raw) || (VARATT_IS_SHORT(raw) && !VARATT_IS_EXTERNAL(raw)))
+	if (bloom_varlena_in_place(raw))
 	{
 		const uint8_t *bytes = (const uint8_t *) VARDATA_ANY(raw);
 
@@ -141,9 +141,8 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 			cache->filter_is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
 			cache->stable_checked = true;
 		}
-		/* the same constant as on the last row: checked then */
-		if (cache->filter_is_stable && cache->stable_bytes == bytes &&
-			cache->stable_datum == PG_GETARG_DATUM(argno))
+		/* the same constant as on the last row: checked then (bloomfilter.h) */
+		if (cache->filter_is_stable && bloom_stable_unchanged(cache, raw))
 		{
 			*header = cache->stable_header;
 			return bytes;
@@ -151,8 +150,9 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 		bloom_check_status(bf_check_header(bytes, VARSIZE_ANY_EXHDR(raw), header), BLOOM_FROM_STORAGE);
 		if (cache->filter_is_stable)
 		{
-			cache->stable_datum = PG_GETARG_DATUM(argno);
 			cache->stable_bytes = bytes;
+			cache->stable_length = VARSIZE_ANY_EXHDR(raw);
+			memcpy(cache->stable_header_bytes, bytes, BF_HEADER_BYTES);
 			cache->stable_header = *header;
 		}
 		return bytes;

@@ -98,10 +98,20 @@ struct BloomValueHasher
 	int32		row_typmod;
 	int			field_count;	/* attributes, dropped ones included */
 	BloomValueHasher **fields;	/* NULL for dropped attributes */
+	List	   *row_shapes;		/* every row type seen: BloomRowShape */
 	MemoryContext context;		/* where field hashers live */
 	StringInfoData scratch;		/* reused buffer for the canonical bytes */
 	bool		text_is_utf8;	/* the database's text needs no conversion */
 };
+
+/* The field hashers of one row type, kept for records whose row type varies. */
+typedef struct BloomRowShape
+{
+	Oid			row_type;
+	int32		row_typmod;
+	int			field_count;
+	BloomValueHasher **fields;
+} BloomRowShape;
 
 static void bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out);
 static void bloom_encode_nested(BloomValueHasher *hasher, Datum value, StringInfo out);
@@ -144,22 +154,29 @@ bloom_check_collation(const BloomValueHasher *hasher, Oid collation)
  * its OID, which a restore into another database assigns anew.
  */
 static uint32
-bloom_named_kind(Oid type)
+bloom_named_kind(Oid type, int hash_bits)
 {
 	HeapTuple	type_tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
-	const char *name;
+	StringInfoData identity;
 	uint32		kind;
 
 	if (!HeapTupleIsValid(type_tuple))
 		elog(ERROR, "cache lookup failed for type %u", type);
-	name = NameStr(((Form_pg_type) GETSTRUCT(type_tuple))->typname);
-	kind = BF_KIND_NAMED_FLAG | bloom_kind_fingerprint(name, strlen(name));
+	initStringInfo(&identity);
+	appendStringInfoString(&identity, NameStr(((Form_pg_type) GETSTRUCT(type_tuple))->typname));
 	ReleaseSysCache(type_tuple);
+	/* hashed by the type's hash function: which one is part of the identity */
+	if (hash_bits != 0)
+		appendStringInfo(&identity, "/hash%d", hash_bits);
+	kind = BF_KIND_NAMED_FLAG | bloom_kind_fingerprint(identity.data, identity.len);
+	pfree(identity.data);
 	return kind;
 }
 
+static void bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, TupleDesc descriptor);
+
 static BloomValueHasher *
-bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
+bloom_new_hasher(Oid type, Oid collation, MemoryContext context, bool allow_array)
 {
 	BloomValueHasher *hasher = MemoryContextAllocZero(context, sizeof(BloomValueHasher));
 	Oid			base = getBaseType(type);
@@ -227,14 +244,25 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 			}
 			else if (typtype == TYPTYPE_COMPOSITE || base == RECORDOID)
 			{
-				/* the field hashers, and so the kind, come with the first value */
 				hasher->encoding = BLOOM_ENC_RECORD;
 				hasher->value_kind = BF_KIND_RECORD_FLAG;
+				/*
+				 * A named composite type knows its fields now, so its kind
+				 * does not wait for a value (a NULL nested row would leave it
+				 * unknown); an anonymous record's come with its first value.
+				 */
+				if (typtype == TYPTYPE_COMPOSITE)
+				{
+					TupleDesc	descriptor = lookup_rowtype_tupdesc(base, -1);
+
+					bloom_prepare_record(hasher, base, -1, descriptor);
+					ReleaseTupleDesc(descriptor);
+				}
 			}
 			else if (allow_array && (element_type = get_element_type(base)) != InvalidOid)
 			{
 				hasher->encoding = BLOOM_ENC_ARRAY;
-				hasher->element = bloom_new_hasher(element_type, context, false);
+				hasher->element = bloom_new_hasher(element_type, collation, context, false);
 				hasher->element_type = element_type;
 				hasher->value_kind = BF_KIND_ARRAY_FLAG | hasher->element->value_kind;
 				get_typlenbyvalalign(element_type, &hasher->element_len,
@@ -249,9 +277,10 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 
 				hasher->encoding = typtype == TYPTYPE_RANGE ? BLOOM_ENC_RANGE : BLOOM_ENC_MULTIRANGE;
 				hasher->range_type = range_type;
-				hasher->element = bloom_new_hasher(range_type->rngelemtype->type_id, context, true);
+				hasher->element = bloom_new_hasher(range_type->rngelemtype->type_id, range_type->rng_collation,
+												   context, true);
 				bloom_check_collation(hasher->element, range_type->rng_collation);
-				hasher->value_kind = is_builtin ? BF_KIND_BUILTIN_FLAG | base : bloom_named_kind(base);
+				hasher->value_kind = is_builtin ? BF_KIND_BUILTIN_FLAG | base : bloom_named_kind(base, 0);
 			}
 			else
 			{
@@ -276,8 +305,9 @@ bloom_new_hasher(Oid type, MemoryContext context, bool allow_array)
 					fmgr_info_cxt(hasher->hash_is_extended ? type_cache->hash_extended_proc : type_cache->hash_proc,
 								  &hasher->send, context);
 					hasher->encoding = BLOOM_ENC_TYPE_HASH;
-					hasher->value_kind = bloom_named_kind(base);
-					hasher->collation = get_typcollation(base);
+					hasher->value_kind = bloom_named_kind(base, hasher->hash_is_extended ? 64 : 32);
+					/* the collation `=` uses at this call site decides which values are equal */
+					hasher->collation = OidIsValid(collation) ? collation : get_typcollation(base);
 				}
 			}
 	}
@@ -500,19 +530,48 @@ bloom_encode_multirange(BloomValueHasher *hasher, Datum value, StringInfo out)
 static void
 bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, TupleDesc descriptor)
 {
+	ListCell   *cell;
+	BloomRowShape *shape;
+	MemoryContext old;
+
 	if (hasher->fields != NULL && hasher->row_type == row_type && hasher->row_typmod == row_typmod)
 		return;
-	hasher->fields = MemoryContextAllocZero(hasher->context, sizeof(BloomValueHasher *) * Max(descriptor->natts, 1));
-	for (int i = 0; i < descriptor->natts; i++)
+	/* a row type seen before keeps its hashers: rows alternating between types allocate nothing */
+	shape = NULL;
+	foreach(cell, hasher->row_shapes)
 	{
-		Form_pg_attribute attribute = TupleDescAttr(descriptor, i);
+		BloomRowShape *candidate = (BloomRowShape *) lfirst(cell);
 
-		if (attribute->attisdropped)
-			continue;
-		hasher->fields[i] = bloom_new_hasher(attribute->atttypid, hasher->context, true);
-		bloom_check_collation(hasher->fields[i], attribute->attcollation);
+		if (candidate->row_type == row_type && candidate->row_typmod == row_typmod)
+		{
+			shape = candidate;
+			break;
+		}
 	}
-	hasher->field_count = descriptor->natts;
+	if (shape == NULL)
+	{
+		shape = MemoryContextAllocZero(hasher->context, sizeof(BloomRowShape));
+		shape->row_type = row_type;
+		shape->row_typmod = row_typmod;
+		shape->field_count = descriptor->natts;
+		shape->fields = MemoryContextAllocZero(hasher->context,
+											   sizeof(BloomValueHasher *) * Max(descriptor->natts, 1));
+		for (int i = 0; i < descriptor->natts; i++)
+		{
+			Form_pg_attribute attribute = TupleDescAttr(descriptor, i);
+
+			if (attribute->attisdropped)
+				continue;
+			shape->fields[i] = bloom_new_hasher(attribute->atttypid, attribute->attcollation,
+												hasher->context, true);
+			bloom_check_collation(shape->fields[i], attribute->attcollation);
+		}
+		old = MemoryContextSwitchTo(hasher->context);
+		hasher->row_shapes = lappend(hasher->row_shapes, shape);
+		MemoryContextSwitchTo(old);
+	}
+	hasher->fields = shape->fields;
+	hasher->field_count = shape->field_count;
 	hasher->row_type = row_type;
 	hasher->row_typmod = row_typmod;
 }
@@ -720,7 +779,7 @@ bloom_value_arg_type(FunctionCallInfo fcinfo, int argno)
 BloomValueHasher *
 bloom_type_hasher(Oid type, Oid collation, MemoryContext context)
 {
-	BloomValueHasher *hasher = bloom_new_hasher(type, context, true);
+	BloomValueHasher *hasher = bloom_new_hasher(type, collation, context, true);
 
 	bloom_check_collation(hasher, collation);
 	return hasher;

@@ -270,9 +270,15 @@ bloom_column_selectivity(VariableStatData *vardata, const BloomFilterFacts *fact
 	if (HeapTupleIsValid(vardata->statsTuple))
 	{
 		AttStatsSlot slot;
+		/*
+		 * Probing the column's common values through the filter shows them
+		 * to it: only where the user may read those values (row security,
+		 * column privileges), as eqsel does with its operators.
+		 */
+		bool		may_probe = facts->filter != NULL && vardata->acl_ok;
 
 		null_share = ((Form_pg_statistic) GETSTRUCT(vardata->statsTuple))->stanullfrac;
-		if (facts->filter != NULL &&
+		if (may_probe &&
 			get_attstatsslot(&slot, vardata->statsTuple, STATISTIC_KIND_MCV, InvalidOid,
 							 ATTSTATSSLOT_VALUES | ATTSTATSSLOT_NUMBERS))
 		{
@@ -283,7 +289,7 @@ bloom_column_selectivity(VariableStatData *vardata, const BloomFilterFacts *fact
 											 slot.numbers, &mcv_member_share);
 			free_attstatsslot(&slot);
 		}
-		if (facts->filter != NULL &&
+		if (may_probe &&
 			get_attstatsslot(&slot, vardata->statsTuple, STATISTIC_KIND_HISTOGRAM, InvalidOid,
 							 ATTSTATSSLOT_VALUES))
 		{

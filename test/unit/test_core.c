@@ -395,6 +395,12 @@ test_sizing_blocked(void)
 		CHECK(bf_blocked_fpp(4.0, kk) > bf_blocked_fpp(8.0, kk) &&
 			  bf_blocked_fpp(8.0, kk) > bf_blocked_fpp(16.0, kk) &&
 			  bf_blocked_fpp(16.0, kk) > bf_blocked_fpp(32.0, kk));
+	/* absurd loads (headers with n far beyond the bits) end promptly at 1, not out of bounds */
+	CHECK(bf_blocked_fpp(512.0 / 4.0e18, 6) == 1.0);
+	CHECK(bf_blocked_fpp(512.0 / 2.2e9, 1) == 1.0);
+	CHECK(bf_blocked_fpp(512.0 / 7000.0, 3) == 1.0);
+	CHECK(bf_blocked_fpp(0.0, 6) == 1.0);
+	CHECK(bf_blocked_fpp(512.0 / 5000.0, 1) > 0.99 && bf_blocked_fpp(512.0 / 5000.0, 1) <= 1.0);
 	CHECK(bf_blocked_fpp(4096.0, 1) < 1e-3 && bf_blocked_fpp(0.1, 1) > 0.99);
 
 	/* rates near the ends of the range */
