@@ -199,6 +199,13 @@ bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
 	return false;
 }
 
+/* The value kind of a fast-path encoding (one of them). */
+static inline uint32
+bloom_fast_kind(uint8 encoding)
+{
+	return encoding == BLOOM_FAST_TEXT ? BF_KIND_TEXT : BF_KIND_INTEGER;
+}
+
 /* The hash of a value by a fast-path encoding (false: take the usual path). */
 static inline bool
 bloom_fast_hash(uint8 encoding, Datum value, uint64 *hash)

@@ -321,6 +321,7 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggregate_context;
 	BloomStateRef state;
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	BloomAggState *object;
 	uint64		hash;
 
@@ -331,11 +332,10 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	 */
 	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
 		(object = bloom_state_object(PG_GETARG_DATUM(0), true)) != NULL &&
-		bloom_fast_hash(bloom_call_cache(fcinfo)->fast_encoding, PG_GETARG_DATUM(1), &hash))
+		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(1), &hash))
 	{
 		uint8_t    *bytes = BLOOM_BYTES(object->flat);
-		uint8		encoding = ((BloomCallCache *) fcinfo->flinfo->fn_extra)->fast_encoding;
-		uint32		fixed_kind = encoding == BLOOM_FAST_TEXT ? BF_KIND_TEXT : BF_KIND_INTEGER;
+		uint32		fixed_kind = bloom_fast_kind(cache->fast_encoding);
 
 		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
 		if (bf_load_u32(bytes + 8) == fixed_kind &&
