@@ -5,7 +5,7 @@ MODULE_big = bloomfilter
 DATA = bloomfilter--1.0.sql
 PGFILEDESC = "bloomfilter - Bloom filters for PostgreSQL"
 
-CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_format.o src/bf_aggstate.o
+CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_simd.o src/bf_format.o src/bf_aggstate.o
 GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
 	src/bloomfilter_funcs.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)

@@ -340,12 +340,15 @@ bf_bit_position(uint64_t hash, int i)
 	return (unsigned) ((hash * BF_POSITION_SALT[i]) >> 55);
 }
 
+/*
+ * Sets the k bits of hash in its block.  This scalar function and
+ * bf_block_contains_hash_scalar define the layout; the SIMD kernels below
+ * must set and test exactly the same bits.
+ */
 static inline void
-bf_add_hash(bf_view view, uint64_t hash)
+bf_block_add_hash_scalar(uint8_t *block, int k, uint64_t hash)
 {
-	uint8_t    *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
-
-	for (int i = 0; i < view.k; i++)
+	for (int i = 0; i < k; i++)
 	{
 		unsigned	position = bf_bit_position(hash, i);
 		uint8_t    *word = block + 8 * (position >> 6);
@@ -361,7 +364,7 @@ bf_add_hash(bf_view view, uint64_t hash)
  * reloaded through the stack, which stalls store forwarding.)
  */
 static inline bool
-bf_block_contains_hash(const uint8_t *block, int k, uint64_t hash)
+bf_block_contains_hash_scalar(const uint8_t *block, int k, uint64_t hash)
 {
 	uint64_t	missing = 0;
 
@@ -372,6 +375,45 @@ bf_block_contains_hash(const uint8_t *block, int k, uint64_t hash)
 		missing |= ~bf_load_u64(block + 8 * (position >> 6)) & UINT64_C(1) << (position & 63);
 	}
 	return missing == 0;
+}
+
+/*
+ * SIMD kernels (bf_simd.c).  On x86-64 CPUs with AVX-512 F and DQ, one
+ * 8-lane multiply gives eight bit positions at once; a test permutes the
+ * block's eight words into the lanes that need them and checks all k bits
+ * with one mask test, an add ORs a 512-bit mask into the line in one store.
+ * That is about a third of the scalar instructions.  The kernel is chosen
+ * once per process (a constructor calls bf_select_kernels(true)); the CPU
+ * flags, not the build machine, decide, so one binary runs everywhere.
+ * Under valgrind, which hides AVX-512, the scalar code runs.
+ */
+extern bool bf_simd_kernels;	/* true: the AVX-512 kernels are in use */
+
+/* Chooses the kernels: SIMD if allowed and the CPU has it.  Returns bf_simd_kernels. */
+extern bool bf_select_kernels(bool allow_simd);
+
+extern bool bf_block_contains_hash_simd(const uint8_t *block, int k, uint64_t hash);
+extern void bf_block_add_hash_simd(uint8_t *block, int k, uint64_t hash);
+/* count hashes, 8 bytes each in host order (x86 is little-endian), added with prefetching */
+extern void bf_add_hashes_simd(bf_view view, const uint8_t *hashes, size_t count);
+
+static inline bool
+bf_block_contains_hash(const uint8_t *block, int k, uint64_t hash)
+{
+	if (bf_simd_kernels)
+		return bf_block_contains_hash_simd(block, k, hash);
+	return bf_block_contains_hash_scalar(block, k, hash);
+}
+
+static inline void
+bf_add_hash(bf_view view, uint64_t hash)
+{
+	uint8_t    *block = view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES;
+
+	if (bf_simd_kernels)
+		bf_block_add_hash_simd(block, view.k, hash);
+	else
+		bf_block_add_hash_scalar(block, view.k, hash);
 }
 
 static inline bool

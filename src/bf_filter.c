@@ -19,6 +19,11 @@
 void
 bf_add_hashes(bf_view view, const uint64_t *hashes, size_t count)
 {
+	if (bf_simd_kernels)
+	{
+		bf_add_hashes_simd(view, (const uint8_t *) hashes, count);
+		return;
+	}
 	for (size_t i = 0; i < count; i++)
 	{
 		if (i + BF_PREFETCH_DISTANCE < count)
@@ -30,6 +35,12 @@ bf_add_hashes(bf_view view, const uint64_t *hashes, size_t count)
 void
 bf_add_hashes_le(bf_view view, const uint8_t *hashes_le, size_t count)
 {
+	/* the SIMD kernels exist only on x86-64, which is little-endian */
+	if (bf_simd_kernels)
+	{
+		bf_add_hashes_simd(view, hashes_le, count);
+		return;
+	}
 	for (size_t i = 0; i < count; i++)
 	{
 		if (i + BF_PREFETCH_DISTANCE < count)

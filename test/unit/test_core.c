@@ -1865,23 +1865,101 @@ test_stats(void)
 	}
 }
 
+/*
+ * The SIMD kernels against the scalar definition of the layout: the same
+ * bits for every k (1..BF_MAX_K, so groups of 8 lanes and partial groups),
+ * by single adds and by the bulk add, and the same answer for members,
+ * non-members and filters from sparse to nearly full.
+ */
+static void
+test_simd_kernels(bool simd_available)
+{
+	const int	nblocks = 61;	/* odd, not a power of two */
+	const uint64_t bytes = bf_filter_bytes(nblocks);
+
+	if (!simd_available)
+	{
+		printf("NOTE: this CPU has no AVX-512 F+DQ: SIMD kernels not compared (scalar code tested)\n");
+		return;
+	}
+	for (int k = 1; k <= BF_MAX_K; k++)
+	{
+		uint8_t    *scalar = xcalloc(bytes);
+		uint8_t    *single = xcalloc(bytes);
+		uint8_t    *bulk = xcalloc(bytes);
+		uint8_t    *hashes = xcalloc(8 * 4000);
+		bool		same_answers = true;
+		int			members_found = 0;
+
+		bf_init(scalar, nblocks, k, BF_KIND_INTEGER, 1000, 0.01);
+		bf_init(single, nblocks, k, BF_KIND_INTEGER, 1000, 0.01);
+		bf_init(bulk, nblocks, k, BF_KIND_INTEGER, 1000, 0.01);
+		for (int round = 0; round < 4; round++)
+		{
+			/* 1000 more each round: from 16 bits per element down to 2 */
+			for (int i = 0; i < 1000; i++)
+			{
+				uint64_t	h = rng_next();
+				bf_view		view = bf_view_of(scalar);
+
+				memcpy(hashes + 8 * (1000 * round + i), &h, 8);
+				bf_block_add_hash_scalar(view.blocks + bf_block_of(h, nblocks) * BF_BLOCK_BYTES, k, h);
+				view = bf_view_of(single);
+				bf_block_add_hash_simd(view.blocks + bf_block_of(h, nblocks) * BF_BLOCK_BYTES, k, h);
+			}
+			bf_add_hashes_simd(bf_view_of(bulk), hashes + 8 * 1000 * round, 1000);
+			CHECK(memcmp(scalar, single, bytes) == 0);
+			CHECK(memcmp(scalar, bulk, bytes) == 0);
+			for (int i = 0; i < 20000; i++)
+			{
+				uint64_t	h;
+				const uint8_t *block;
+
+				if (i % 2 == 0)
+					memcpy(&h, hashes + 8 * (i / 2 % (1000 * (round + 1))), 8);
+				else
+					h = rng_next();
+				block = bf_view_of(scalar).blocks + bf_block_of(h, nblocks) * BF_BLOCK_BYTES;
+				if (bf_block_contains_hash_scalar(block, k, h) != bf_block_contains_hash_simd(block, k, h))
+					same_answers = false;
+				if (i % 2 == 0)
+					members_found += bf_block_contains_hash_simd(block, k, h) ? 1 : 0;
+			}
+		}
+		CHECK(same_answers);
+		CHECK(members_found == 4 * 10000);
+		free(scalar);
+		free(single);
+		free(bulk);
+		free(hashes);
+	}
+}
+
 int
 main(void)
 {
-	test_status_and_le();
-	test_sizing_classic();
-	test_sizing_blocked();
-	test_hashing();
-	test_folding();
-	test_union_intersection();
-	test_format();
-	test_base64();
-	test_aggstate_hashes();
-	test_aggstate_filter_auto();
-	test_aggstate_filter_small();
-	test_aggstate_parked();
-	test_stats();
+	/* the constructor chose the kernels; every test runs with SIMD (if any) and scalar */
+	bool		simd_available = bf_select_kernels(true);
 
-	printf("%d passed, %d failed\n", tests_passed, tests_failed);
+	test_simd_kernels(simd_available);
+	for (int pass = 0; pass < (simd_available ? 2 : 1); pass++)
+	{
+		(void) bf_select_kernels(pass == 0 && simd_available);
+		test_status_and_le();
+		test_sizing_classic();
+		test_sizing_blocked();
+		test_hashing();
+		test_folding();
+		test_union_intersection();
+		test_format();
+		test_base64();
+		test_aggstate_hashes();
+		test_aggstate_filter_auto();
+		test_aggstate_filter_small();
+		test_aggstate_parked();
+		test_stats();
+	}
+	printf("%d passed, %d failed (kernels: %s)\n", tests_passed, tests_failed,
+		   simd_available ? "AVX-512 and scalar" : "scalar");
 	return tests_failed > 0 ? 1 : 0;
 }
