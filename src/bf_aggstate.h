@@ -126,6 +126,18 @@ extern void bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_
  */
 extern void bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind);
 
+/*
+ * The hot path of bloom_agg: a mode-hashes state with room (rows <
+ * capacity) and a value of the kind it already holds.  Only the hash and
+ * the row count change.
+ */
+static inline void
+bf_state_append_hash(uint8_t *state, uint64_t rows, uint64_t hash)
+{
+	bf_store_u64(bf_state_hashes(state) + 8 * rows, hash);
+	bf_store_u64(state + 24, rows + 1);
+}
+
 /* Adds the parked hashes of a mode-filter state to another filter of its shape. */
 extern void bf_state_add_parked_into(const uint8_t *state, uint8_t *filter);
 

@@ -307,7 +307,7 @@ static inline void
 bf_prefetch_hash(bf_view view, uint64_t hash)
 {
 #if defined(__GNUC__) || defined(__clang__)
-	__builtin_prefetch(view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES, 1, 1);
+	__builtin_prefetch(view.blocks + bf_block_of(hash, view.nblocks) * BF_BLOCK_BYTES, 1, 3);
 #else
 	(void) view;
 	(void) hash;

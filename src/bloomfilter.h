@@ -199,6 +199,24 @@ bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
 	return false;
 }
 
+/* Is the filter argument the one whose identity the fast path keeps (cache->fast_key)? */
+static inline bool
+bloom_filter_is_cached(const BloomCallCache *cache, Datum datum)
+{
+	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		return cache->fast_key[0] == (1 | (uint64) pointer.va_toastrelid << 32) &&
+			cache->fast_key[1] == pointer.va_valueid;
+	}
+	return cache->filter_is_stable && cache->fast_key[0] == 2 && cache->fast_key[1] == (uint64) datum &&
+		bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw);
+}
+
 /* The value kind of a fast-path encoding (one of them). */
 static inline uint32
 bloom_fast_kind(uint8 encoding)
@@ -207,7 +225,7 @@ bloom_fast_kind(uint8 encoding)
 }
 
 /* The hash of a value by a fast-path encoding (false: take the usual path). */
-static inline bool
+static pg_attribute_always_inline bool
 bloom_fast_hash(uint8 encoding, Datum value, uint64 *hash)
 {
 	uint8_t		bytes[8];

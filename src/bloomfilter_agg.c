@@ -62,10 +62,12 @@ bloom_state_object(Datum datum, bool read_write)
 
 	if (read_write ? VARATT_IS_EXTERNAL_EXPANDED_RW(pointer) : VARATT_IS_EXTERNAL_EXPANDED(pointer))
 	{
-		ExpandedObjectHeader *eoh = DatumGetEOHP(datum);
+		/* DatumGetEOHP, inline: this runs once per row */
+		varatt_expanded expanded;
 
-		if (eoh->eoh_methods == &bloom_agg_state_methods)
-			return (BloomAggState *) eoh;
+		memcpy(&expanded, VARDATA_EXTERNAL(pointer), sizeof(expanded));
+		if (expanded.eohptr->eoh_methods == &bloom_agg_state_methods)
+			return (BloomAggState *) expanded.eohptr;
 	}
 	return NULL;
 }
@@ -315,12 +317,12 @@ bloom_agg_add_row(FunctionCallInfo fcinfo, BloomStateRef state, const bf_header 
  * bloom_agg_trans(state, value [, [n,] p]).  The sizing arguments are read
  * on the first row and must not change; p defaults to BLOOM_DEFAULT_P.
  */
+static pg_noinline Datum bloom_agg_trans_slow(FunctionCallInfo fcinfo);
+
 PG_FUNCTION_INFO_V1(bloom_agg_trans);
 Datum
 bloom_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context;
-	BloomStateRef state;
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	BloomAggState *object;
 	uint64		hash;
@@ -338,15 +340,31 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 		uint32		fixed_kind = bloom_fast_kind(cache->fast_encoding);
 
 		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
-		if (bf_load_u32(bytes + 8) == fixed_kind &&
-			(bytes[6] == BF_STATE_MODE_FILTER || bf_load_u64(bytes + 24) < bf_load_u32(bytes + 12)))
+		if (bf_load_u32(bytes + 8) == fixed_kind)
 		{
-			bf_state_add(bytes, hash, fixed_kind);
-			PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+			uint64		rows = bf_load_u64(bytes + 24);
+
+			if (bytes[6] == BF_STATE_MODE_HASHES && rows < bf_load_u32(bytes + 12))
+			{
+				bf_state_append_hash(bytes, rows, hash);
+				PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+			}
+			if (bytes[6] == BF_STATE_MODE_FILTER)
+			{
+				bf_state_add(bytes, hash, fixed_kind);
+				PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+			}
 		}
 	}
+	return bloom_agg_trans_slow(fcinfo);
+}
 
-	aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
+/* Every other row: the first, NULLs, other kinds, a full hash list (grown here). */
+static Datum
+bloom_agg_trans_slow(FunctionCallInfo fcinfo)
+{
+	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
+	BloomStateRef state;
 
 	if (PG_ARGISNULL(0))
 	{

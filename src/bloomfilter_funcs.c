@@ -166,22 +166,15 @@ bloom_shard(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32((int32) (((hash & UINT64CONST(0xffffffff)) * (uint64) shards) >> 32));
 }
 
-static bool
-bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+static pg_noinline bool
+bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argno, int value_argno)
 {
-	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	bf_header	header;
 	const uint8_t *filter;
 	uint32		value_kind;
 	uint64		hash;
-	uint64		key[2];
 	bool		member;
 
-	/* the filter of the last row, and a value of a fixed kind (bloomfilter.h) */
-	if (cache->fast_ready && bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), key) &&
-		key[0] == cache->fast_key[0] && key[1] == cache->fast_key[1] &&
-		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return bf_contains_hash(cache->fast_view, hash);
 	/* the usual path may replace the cached filter the fast path reads */
 	cache->fast_ready = false;
 
@@ -201,6 +194,23 @@ bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 		cache->fast_ready = true;
 	}
 	return bf_contains_hash(bf_view_of((uint8_t *) filter), hash);
+}
+
+/*
+ * The fast path (the filter of the last row, and a value of a fixed kind:
+ * bloomfilter.h) is kept apart from the usual one, which has locals in
+ * memory: without them this runs with no stack frame to set up or guard.
+ */
+static pg_attribute_always_inline bool
+bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	uint64		hash;
+
+	if (cache->fast_ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
+		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		return bf_contains_hash(cache->fast_view, hash);
+	return bloom_probe_slow(fcinfo, cache, filter_argno, value_argno);
 }
 
 /* bloom_contains(filter, value) and filter @> value */
