@@ -56,7 +56,14 @@ INSERT INTO pairs VALUES
   (6, 'bloom_agg(x) 2 workers / serial',
       'SELECT bloom_agg(x) IS NOT NULL FROM big', 2, 'SELECT bloom_agg(x) IS NOT NULL FROM big', 0, 0.60),
   (7, 'bloom_union_agg of 1,000 filters',
-      'SELECT bloom_union_agg(f) IS NOT NULL FROM many', 0, 'SELECT count(*) FROM many', 0, NULL);
+      'SELECT bloom_union_agg(f) IS NOT NULL FROM many', 0, 'SELECT count(*) FROM many', 0, NULL),
+  -- what reading the same values out of TOAST costs alone (detoast and one copy)
+  (8, 'bloom_union_agg / reading them (send)',
+      'SELECT bloom_union_agg(f) IS NOT NULL FROM many', 0,
+      'SELECT sum(octet_length(bloomfilter_send(f))) FROM many', 0, NULL),
+  -- n given: no hash list, every row goes straight into the filter
+  (9, 'bloom_agg(x, 10M, 0.01) / count(x)',
+      'SELECT bloom_agg(x, 10000000, 0.01) IS NOT NULL FROM big', 0, 'SELECT count(x) FROM big', 0, NULL);
 
 CREATE TEMP TABLE timings (id int, side text, run int, ms float8);
 -- interleaved: every run does a then b for each pair, so drift hits both sides alike
