@@ -66,8 +66,8 @@ extern bytea *bloom_make_empty(int64 n, double p);
 
 /*
  * Asks the kernel to back a large buffer with huge pages, before it is first
- * touched: random adds into a filter of hundreds of megabytes then miss the
- * TLB far less.  A hint only; does nothing where unsupported.
+ * touched: random adds into a filter of more than a few megabytes then miss
+ * the TLB far less.  A hint only; does nothing where unsupported.
  */
 extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 
