@@ -68,6 +68,15 @@ bf_simd_block_contains(const uint8_t *block, int k, uint64_t hash)
 	__m512i		low6 = _mm512_set1_epi64(63);
 	__mmask8	missing = 0;
 
+	/* k <= 8, the usual case (k = 6 at p = 1%): one group, no loop */
+	if (k <= 8)
+	{
+		__m512i		position = bf_simd_positions(h, 0);
+		__m512i		word = _mm512_permutexvar_epi64(_mm512_srli_epi64(position, 6), words);
+		__m512i		bit = _mm512_sllv_epi64(one, _mm512_and_si512(position, low6));
+
+		return _mm512_mask_testn_epi64_mask((__mmask8) ((1u << k) - 1), word, bit) == 0;
+	}
 	for (int g = 0; g < k; g += 8)
 	{
 		__m512i		position = bf_simd_positions(h, g);
