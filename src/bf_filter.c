@@ -9,13 +9,6 @@
 #include <math.h>
 #include <string.h>
 
-/*
- * A filter larger than the caches costs a memory miss per add.  Issuing the
- * prefetch of the block BF_PREFETCH_DISTANCE hashes ahead lets that many
- * misses overlap; 16 covers a ~100 ns miss at a few ns per add.
- */
-#define BF_PREFETCH_DISTANCE 16
-
 void
 bf_add_hashes(bf_view view, const uint64_t *hashes, size_t count)
 {

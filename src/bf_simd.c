@@ -36,9 +36,6 @@ bool		bf_simd_kernels = false;
 #include <immintrin.h>
 #endif
 
-/* as in bf_filter.c: the prefetch distance that covers a ~100 ns miss */
-#define BF_SIMD_PREFETCH_DISTANCE 16
-
 #ifdef BF_HAVE_AVX512_KERNELS
 
 #define BF_AVX512_TARGET __attribute__((target("avx512f,avx512dq")))
@@ -130,9 +127,9 @@ bf_add_hashes_simd(bf_view view, const uint8_t *hashes, size_t count)
 	{
 		uint64_t	hash;
 
-		if (i + BF_SIMD_PREFETCH_DISTANCE < count)
+		if (i + BF_PREFETCH_DISTANCE < count)
 		{
-			memcpy(&hash, hashes + 8 * (i + BF_SIMD_PREFETCH_DISTANCE), 8);
+			memcpy(&hash, hashes + 8 * (i + BF_PREFETCH_DISTANCE), 8);
 			bf_prefetch_hash(view, hash);
 		}
 		memcpy(&hash, hashes + 8 * i, 8);
