@@ -6,7 +6,10 @@
 set -euo pipefail
 
 REPO_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-PG_BIN="/usr/lib/postgresql/15/bin"
+# PG_BIN may point elsewhere: at another major version, or at a private copy
+# of the installation (what parallel work on one machine uses).
+PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
+export PG_CONFIG="$PG_BIN/pg_config"
 DEB_PACKAGES="postgresql-15 postgresql-server-dev-15 libxxhash-dev clang-14 llvm-14 libclang-rt-14-dev make gcc"
 
 # Installs the Debian packages the build and tests use, if any is missing.
@@ -24,8 +27,8 @@ ensure_packages() {
 
 build_and_install() {
     echo "== build and install"
-    make -C "$REPO_ROOT" -s
-    make -C "$REPO_ROOT" -s install
+    make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG"
+    make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG" install
 }
 
 # start_cluster [port]: initdb + pg_ctl start in a fresh temporary directory
