@@ -2,7 +2,7 @@
 # against a running server; test/run does all of it in a throwaway cluster.
 EXTENSION = bloomfilter
 MODULE_big = bloomfilter
-DATA = bloomfilter--1.0.sql
+DATA = bloomfilter--1.0.sql bloomfilter--1.0--1.1.sql
 PGFILEDESC = "bloomfilter - Bloom filters for PostgreSQL"
 
 CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_simd.o src/bf_format.o src/bf_aggstate.o
