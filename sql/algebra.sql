@@ -22,17 +22,24 @@ SELECT (SELECT count(*) FROM generate_series(1, 400) x WHERE (a & b) @> x) < 40 
 -- inputs are not modified
 SELECT (bloom_info(a)).n AS a_n, (bloom_info(b)).n AS b_n FROM sets, LATERAL (SELECT a | b) u;
 
--- empty filters are neutral for union and absorbing for intersection, whatever their shape
+-- empty filters are neutral for union and absorbing for intersection (a union never shrinks one: union_rules.sql)
 SELECT (bloom_empty(5) | a)::text = a::text AS empty_union, (bloom_info(bloom_empty(5) & a)).n AS empty_intersect_n
 FROM sets;
 
--- sizes that divide each other combine by folding the larger: exact, no false negatives
-SELECT (bloom_info(big | small)).m = (bloom_info(small)).m AS folded_to_smaller,
-       (SELECT count(*) FROM generate_series(1, 200) x WHERE NOT ((big | small) @> x)) AS missing
-FROM (SELECT bloom_agg(x, 10000, 0.01) FILTER (WHERE x <= 100) AS big,
+-- an intersection of sizes that divide each other folds the larger: exact, no false negatives
+SELECT (bloom_info(big & small)).m = (bloom_info(small)).m AS intersection_folded_to_smaller,
+       (SELECT count(*) FROM generate_series(1, 200) x WHERE (big @> x AND small @> x) AND NOT ((big & small) @> x)) AS missing
+FROM (SELECT bloom_agg(x, 10000, 0.01) FILTER (WHERE x <= 150) AS big,
              bloom_agg(x, 1, 0.01) FILTER (WHERE x > 100) AS small
       FROM generate_series(1, 200) x) s
 WHERE (bloom_info(big)).m % (bloom_info(small)).m = 0;
+-- a union keeps the room of both, so sizes must match (see union_rules.sql)
+\set VERBOSITY sqlstate
+SELECT big | small
+FROM (SELECT bloom_agg(x, 10000, 0.01) FILTER (WHERE x <= 100) AS big,
+             bloom_agg(x, 1, 0.01) FILTER (WHERE x > 100) AS small
+      FROM generate_series(1, 200) x) s;
+\set VERBOSITY default
 
 -- incompatible filters are an error, not a wrong answer
 \set VERBOSITY sqlstate

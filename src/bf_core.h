@@ -128,6 +128,8 @@ typedef enum bf_status
 {
 	BF_OK = 0,
 	BF_ERR_N,					/* n negative, not finite, or too large */
+	BF_ERR_N_NOT_POSITIVE,		/* n is 0 where a rate per element is asked for */
+	BF_ERR_OUT_OF_RANGE,		/* a sizing result does not fit in int64 */
 	BF_ERR_P,					/* p outside (0,1) or NaN */
 	BF_ERR_P_TOO_SMALL,			/* p below BF_MIN_P */
 	BF_ERR_M,					/* m not positive */
@@ -146,7 +148,8 @@ typedef enum bf_status
 	BF_ERR_FORMAT_EMPTY_BITS,	/* n_added = 0 but bits are set */
 	BF_ERR_FORMAT_STATE,		/* aggregate state: bad mode, capacity or payload */
 	BF_ERR_BASE64,				/* not canonical base64 */
-	BF_ERR_INCOMPATIBLE,		/* union/intersect: different k or sizes that do not divide */
+	BF_ERR_INCOMPATIBLE,		/* union/intersect: different k, or sizes that do not divide */
+	BF_ERR_UNION_SIZES,			/* union of non-empty filters of different sizes */
 	BF_ERR_KIND_MISMATCH		/* value kinds differ */
 } bf_status;
 
@@ -453,9 +456,43 @@ extern void bf_fold_or_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, ui
 extern void bf_combine_blocks(uint8_t *dst_blocks, const uint8_t *src_blocks, uint64_t fold, bool intersect,
 							  uint64_t first, uint64_t count);
 
-/* Checks two headers for union or intersection; sets the fold factors (1 = as is). */
-extern bf_status bf_check_compatible(const bf_header *a, const bf_header *b,
-									 uint64_t *fold_a, uint64_t *fold_b);
+/*
+ * What a union (or intersection) of two filters gives: bf_plan_combine
+ * checks the headers (the rules are in bf_filter.c) and plans the result.
+ * BF_RESULT_A / BF_RESULT_B: the result is that operand, unchanged (an
+ * empty operand is neutral or absorbing).  BF_RESULT_COMBINED: a new filter
+ * of result.nblocks blocks, fold(a, fold_a) op fold(b, fold_b), with the
+ * header result.
+ */
+#define BF_RESULT_COMBINED	0
+#define BF_RESULT_A			1
+#define BF_RESULT_B			2
+
+typedef struct bf_combine_plan
+{
+	bf_header	result;
+	int			result_is;		/* BF_RESULT_* */
+	uint64_t	fold_a;			/* a's blocks fold by this into the result's (1: as they are) */
+	uint64_t	fold_b;
+	bool		intersect;
+} bf_combine_plan;
+
+extern bf_status bf_plan_combine(const bf_header *a, const bf_header *b, bool intersect,
+								 bf_combine_plan *plan);
+
+/*
+ * Result blocks [first, first+count) of a BF_RESULT_COMBINED plan.  The
+ * result may be a's own blocks (updated in place) when fold_a is 1.
+ */
+extern void bf_combine_run(const bf_combine_plan *plan, uint8_t *result_blocks, const uint8_t *a_blocks,
+						   const uint8_t *b_blocks, uint64_t first, uint64_t count);
+
+/* a + b, or UINT64_MAX if that overflows (element counts saturate). */
+static inline uint64_t
+bf_sat_add_u64(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
 
 /* Value kinds combine if equal or if either is BF_KIND_NONE. */
 extern bf_status bf_combine_kinds(uint32_t a, uint32_t b, uint32_t *combined);

@@ -142,26 +142,123 @@ bf_combine_kinds(uint32_t a, uint32_t b, uint32_t *combined)
 }
 
 /*
- * Two filters combine when they hash alike (same scheme and k) and one's
- * block count divides the other's: the larger one then folds to the smaller
- * (see bf_core.h), which is exact, not an approximation.
+ * A total order of headers, for results that must not depend on the order
+ * of the operands: by size (nblocks, k), then design (design_n, design_p),
+ * then the rest.  Two empty filters equal under it are equal byte for byte.
+ */
+static int
+bf_compare_shapes(const bf_header *a, const bf_header *b)
+{
+#define BF_ORDER_BY(field) \
+	if (a->field != b->field) \
+		return a->field < b->field ? -1 : 1
+	BF_ORDER_BY(nblocks);
+	BF_ORDER_BY(k);
+	BF_ORDER_BY(design_n);
+	BF_ORDER_BY(design_p);
+	BF_ORDER_BY(hash_scheme);
+	BF_ORDER_BY(version);
+	BF_ORDER_BY(value_kind);
+#undef BF_ORDER_BY
+	return 0;
+}
+
+/*
+ * Union and intersection.
+ *
+ * A union holds every element of both operands, so it needs the room of
+ * both.  It is defined when both have the same shape (nblocks and k): the
+ * bits OR together, exactly the filter that adding every element to one of
+ * them would give.  It is refused for shapes that differ: folding the
+ * larger into the smaller's blocks would put all the elements into less
+ * room than either was sized for (a blacklist OR-ed with a batch of 30
+ * would answer "maybe" to everything), and the smaller's bits cannot be
+ * spread over more blocks (an element's block among the larger's d
+ * candidates is unknown; copying into all d adds d times its load).
+ *
+ * An intersection's bits are a subset of each operand's, so its rate is at
+ * most the smaller operand's: a larger filter may fold (exactly, see
+ * bf_core.h) to the smaller's size when that divides it.
+ *
+ * An empty filter (nothing added) is neutral for a union and absorbing for
+ * an intersection, except that a union never gives a filter smaller than
+ * an empty operand that was made larger (bloom_empty(n, p) asked for room).
+ *
+ * Every rule is symmetric, and the result's design fields are the larger
+ * of the two under bf_compare_shapes, so a | b = b | a and a & b = b & a
+ * byte for byte, and a union of many filters is the same in any order.
  */
 bf_status
-bf_check_compatible(const bf_header *a, const bf_header *b, uint64_t *fold_a, uint64_t *fold_b)
+bf_plan_combine(const bf_header *a, const bf_header *b, bool intersect, bf_combine_plan *plan)
 {
+	bool		a_empty = a->n_added == 0;
+	bool		b_empty = b->n_added == 0;
+	const bf_header *larger = bf_compare_shapes(a, b) >= 0 ? a : b;
 	uint32_t	kind;
+
+	memset(plan, 0, sizeof(*plan));
+	plan->fold_a = 1;
+	plan->fold_b = 1;
+	plan->intersect = intersect;
+
+	if (a_empty || b_empty)
+	{
+		const bf_header *taken;
+
+		if (a_empty && b_empty)
+			taken = larger;
+		else if (intersect)
+			taken = a_empty ? a : b;
+		else
+		{
+			const bf_header *empty = a_empty ? a : b;
+
+			taken = a_empty ? b : a;
+			if (empty->nblocks > taken->nblocks)
+				return BF_ERR_UNION_SIZES;
+		}
+		plan->result = *taken;
+		plan->result_is = taken == a ? BF_RESULT_A : BF_RESULT_B;
+		return BF_OK;
+	}
 
 	if (a->hash_scheme != b->hash_scheme || a->k != b->k)
 		return BF_ERR_INCOMPATIBLE;
 	if (bf_combine_kinds(a->value_kind, b->value_kind, &kind) != BF_OK)
 		return BF_ERR_KIND_MISMATCH;
-	*fold_a = 1;
-	*fold_b = 1;
-	if (a->nblocks >= b->nblocks && a->nblocks % b->nblocks == 0)
-		*fold_a = a->nblocks / b->nblocks;
-	else if (b->nblocks > a->nblocks && b->nblocks % a->nblocks == 0)
-		*fold_b = b->nblocks / a->nblocks;
+	plan->result_is = BF_RESULT_COMBINED;
+	plan->result = *larger;
+	if (a->nblocks != b->nblocks)
+	{
+		const bf_header *smaller = a->nblocks < b->nblocks ? a : b;
+		const bf_header *bigger = smaller == a ? b : a;
+
+		if (!intersect)
+			return BF_ERR_UNION_SIZES;
+		if (bigger->nblocks % smaller->nblocks != 0)
+			return BF_ERR_INCOMPATIBLE;
+		plan->result = *smaller;
+		if (bigger == a)
+			plan->fold_a = a->nblocks / b->nblocks;
+		else
+			plan->fold_b = b->nblocks / a->nblocks;
+	}
+	plan->result.value_kind = kind;
+	if (intersect)
+		plan->result.n_added = a->n_added < b->n_added ? a->n_added : b->n_added;
 	else
-		return BF_ERR_INCOMPATIBLE;
+		plan->result.n_added = bf_sat_add_u64(a->n_added, b->n_added);
 	return BF_OK;
+}
+
+void
+bf_combine_run(const bf_combine_plan *plan, uint8_t *result_blocks, const uint8_t *a_blocks,
+			   const uint8_t *b_blocks, uint64_t first, uint64_t count)
+{
+	if (result_blocks != a_blocks)
+	{
+		memset(result_blocks + first * BF_BLOCK_BYTES, 0, count * BF_BLOCK_BYTES);
+		bf_combine_blocks(result_blocks, a_blocks, plan->fold_a, false, first, count);
+	}
+	bf_combine_blocks(result_blocks, b_blocks, plan->fold_b, plan->intersect, first, count);
 }

@@ -21,6 +21,10 @@ bf_status_message(bf_status status)
 			return "no error";
 		case BF_ERR_N:
 			return "number of elements must be between 0 and 1e18";
+		case BF_ERR_N_NOT_POSITIVE:
+			return "number of elements must be positive";
+		case BF_ERR_OUT_OF_RANGE:
+			return "result is out of range for type bigint";
 		case BF_ERR_P:
 			return "false-positive rate must be between 0 and 1, exclusive";
 		case BF_ERR_P_TOO_SMALL:
@@ -59,6 +63,8 @@ bf_status_message(bf_status status)
 			return "invalid base64";
 		case BF_ERR_INCOMPATIBLE:
 			return "bloom filters are not compatible";
+		case BF_ERR_UNION_SIZES:
+			return "cannot unite bloom filters of different sizes";
 		case BF_ERR_KIND_MISMATCH:
 			return "bloom filters hold different kinds of values";
 	}

@@ -36,7 +36,7 @@ bf_ceil_to_int64(double x, int64_t *out)
 
 	/* 2^63 is exactly representable; anything at or above it does not fit */
 	if (!(c < 9223372036854775808.0))
-		return BF_ERR_TOO_LARGE;
+		return BF_ERR_OUT_OF_RANGE;
 	*out = (int64_t) c;
 	return BF_OK;
 }
@@ -57,7 +57,7 @@ bf_optimal_k(int64_t n, int64_t m, int32_t *k)
 	double		best;
 
 	if (n <= 0)
-		return BF_ERR_N;
+		return BF_ERR_N_NOT_POSITIVE;
 	if (m <= 0)
 		return BF_ERR_M;
 	best = round((double) m / (double) n * M_LN2);

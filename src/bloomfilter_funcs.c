@@ -233,10 +233,10 @@ bloom_contained(PG_FUNCTION_ARGS)
 
 typedef struct BloomCombine
 {
-	uint8_t    *dst_blocks;
-	const uint8_t *src_blocks;
-	uint64_t	fold;			/* src folds by this into dst */
-	bool		intersect;
+	const bf_combine_plan *plan;
+	uint8_t    *result_blocks;
+	const uint8_t *a_blocks;
+	const uint8_t *b_blocks;
 } BloomCombine;
 
 static void
@@ -244,70 +244,34 @@ bloom_combine_chunk(void *arg, uint64_t first, uint64_t count)
 {
 	BloomCombine *c = (BloomCombine *) arg;
 
-	bf_combine_blocks(c->dst_blocks, c->src_blocks, c->fold, c->intersect, first, count);
+	bf_combine_run(c->plan, c->result_blocks, c->a_blocks, c->b_blocks, first, count);
 }
 
 /*
- * dst op= src, where dst may be modified.  When src is the smaller filter,
- * dst is first replaced by its fold (a new value).  Returns the result.
- * An empty filter (nothing added) is neutral for union and absorbing for
- * intersection, whatever its shape.
+ * a | b or a & b (the rules are bf_plan_combine's).  The result may be a
+ * itself, updated in place when a_writable, or b itself, unchanged.
  */
 static bytea *
-bloom_combine(bytea *dst, const bf_header *dst_header, bytea *src, const bf_header *src_header,
+bloom_combine(bytea *a, const bf_header *a_header, bool a_writable, bytea *b, const bf_header *b_header,
 			  bool intersect)
 {
-	uint64_t	fold_dst;
-	uint64_t	fold_src;
-	uint32		kind;
+	bf_combine_plan plan;
 	BloomCombine combine;
-	bf_header	result_header;
+	bytea	   *result;
 
-	if (dst_header->n_added == 0 || src_header->n_added == 0)
-	{
-		bool		take_src = intersect ? src_header->n_added == 0 : dst_header->n_added == 0;
-
-		if (!take_src)
-			return dst;
-		dst = bloom_alloc_varlena(BLOOM_LENGTH(src));
-		memcpy(BLOOM_BYTES(dst), BLOOM_BYTES(src), BLOOM_LENGTH(src));
-		return dst;
-	}
-
-	bloom_check_status(bf_check_compatible(dst_header, src_header, &fold_dst, &fold_src), BLOOM_FROM_STORAGE);
-	(void) bf_combine_kinds(dst_header->value_kind, src_header->value_kind, &kind);
-	result_header = *dst_header;
-
-	if (fold_dst > 1)
-	{
-		/* the result has src's (smaller) shape: start from dst folded */
-		bytea	   *folded = bloom_alloc_varlena(bf_filter_bytes(src_header->nblocks));
-
-		result_header.nblocks = src_header->nblocks;
-		result_header.design_n = src_header->design_n;
-		result_header.design_p = src_header->design_p;
-		memset(BLOOM_BYTES(folded) + BF_HEADER_BYTES, 0, src_header->nblocks * BF_BLOCK_BYTES);
-		combine.dst_blocks = BLOOM_BYTES(folded) + BF_HEADER_BYTES;
-		combine.src_blocks = BLOOM_BYTES(dst) + BF_HEADER_BYTES;
-		combine.fold = fold_dst;
-		combine.intersect = false;
-		bloom_for_each_chunk_scaled(src_header->nblocks, fold_dst, bloom_combine_chunk, &combine);
-		dst = folded;
-	}
-	combine.dst_blocks = BLOOM_BYTES(dst) + BF_HEADER_BYTES;
-	combine.src_blocks = BLOOM_BYTES(src) + BF_HEADER_BYTES;
-	combine.fold = fold_src;
-	combine.intersect = intersect;
-	bloom_for_each_chunk_scaled(result_header.nblocks, fold_src, bloom_combine_chunk, &combine);
-
-	result_header.value_kind = kind;
-	if (intersect)
-		result_header.n_added = Min(dst_header->n_added, src_header->n_added);
-	else
-		result_header.n_added = dst_header->n_added > UINT64_MAX - src_header->n_added ?
-			UINT64_MAX : dst_header->n_added + src_header->n_added;
-	bf_write_header(BLOOM_BYTES(dst), &result_header);
-	return dst;
+	bloom_check_status(bf_plan_combine(a_header, b_header, intersect, &plan), BLOOM_FROM_STORAGE);
+	if (plan.result_is == BF_RESULT_A)
+		return a;
+	if (plan.result_is == BF_RESULT_B)
+		return b;
+	result = a_writable && plan.fold_a == 1 ? a : bloom_alloc_varlena(bf_filter_bytes(plan.result.nblocks));
+	combine.plan = &plan;
+	combine.result_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
+	combine.a_blocks = BLOOM_BYTES(a) + BF_HEADER_BYTES;
+	combine.b_blocks = BLOOM_BYTES(b) + BF_HEADER_BYTES;
+	bloom_for_each_chunk_scaled(plan.result.nblocks, Max(plan.fold_a, plan.fold_b), bloom_combine_chunk, &combine);
+	bf_write_header(BLOOM_BYTES(result), &plan.result);
+	return result;
 }
 
 PG_FUNCTION_INFO_V1(bloom_union);
@@ -329,9 +293,9 @@ bloom_union(PG_FUNCTION_ARGS)
 		(void) bloom_filter_arg(fcinfo, present, &a_header);
 		PG_RETURN_DATUM(PG_GETARG_DATUM(present));
 	}
-	a = bloom_filter_arg_copy(fcinfo, 0, &a_header);
+	a = bloom_filter_arg(fcinfo, 0, &a_header);
 	b = bloom_filter_arg(fcinfo, 1, &b_header);
-	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, b, &b_header, false));
+	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, false, b, &b_header, false));
 }
 
 PG_FUNCTION_INFO_V1(bloom_intersect);
@@ -340,10 +304,10 @@ bloom_intersect(PG_FUNCTION_ARGS)
 {
 	bf_header	a_header,
 				b_header;
-	bytea	   *a = bloom_filter_arg_copy(fcinfo, 0, &a_header);
+	bytea	   *a = bloom_filter_arg(fcinfo, 0, &a_header);
 	bytea	   *b = bloom_filter_arg(fcinfo, 1, &b_header);
 
-	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, b, &b_header, true));
+	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, false, b, &b_header, true));
 }
 
 /*
@@ -376,7 +340,7 @@ bloom_union_agg_trans(PG_FUNCTION_ARGS)
 
 	state = bloom_filter_arg(fcinfo, 0, &state_header);
 	value = bloom_filter_arg(fcinfo, 1, &value_header);
-	PG_RETURN_BYTEA_P(bloom_combine(state, &state_header, value, &value_header, false));
+	PG_RETURN_BYTEA_P(bloom_combine(state, &state_header, true, value, &value_header, false));
 }
 
 /* ---- bloom_info ---- */

@@ -46,6 +46,7 @@ bloom_check_status(bf_status status, BloomValueSource source)
 		case BF_OK:
 			return;
 		case BF_ERR_N:
+		case BF_ERR_N_NOT_POSITIVE:
 		case BF_ERR_P:
 		case BF_ERR_P_TOO_SMALL:
 		case BF_ERR_M:
@@ -65,11 +66,24 @@ bloom_check_status(bf_status status, BloomValueSource source)
 			ereport(ERROR,
 					(errcode(ERRCODE_DATA_EXCEPTION),
 					 errmsg("%s", bf_status_message(status)),
-					 errdetail("Filters combine only when they have the same number of hash functions and one's size divides the other's."),
+					 errdetail("Filters combine only when they have the same number of hash functions, "
+							   "and an intersection only when one's size divides the other's."),
 					 errhint("Build both filters with the same n and p, for example with bloom_empty(n, p) or bloom_agg(x, n, p).")));
+			return;
+		case BF_ERR_UNION_SIZES:
+			ereport(ERROR,
+					(errcode(ERRCODE_DATA_EXCEPTION),
+					 errmsg("%s", bf_status_message(status)),
+					 errdetail("A union needs the room of both filters: folding the larger into the smaller's size "
+							   "would raise its false-positive rate, and the smaller's bits cannot be spread over more blocks."),
+					 errhint("Build the new values in the shape of the filter they join, with bloom_agg(x, filter), "
+							 "or add them with bloom_add_all(filter, array).")));
 			return;
 		case BF_ERR_KIND_MISMATCH:
 			code = ERRCODE_DATATYPE_MISMATCH;
+			break;
+		case BF_ERR_OUT_OF_RANGE:
+			code = ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE;
 			break;
 		default:
 			/* a malformed stored value: what to call it depends on where it came from */

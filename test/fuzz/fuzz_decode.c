@@ -15,9 +15,11 @@
  *   - bloom_info's statistics: bits_set equals a popcount, the rates are sane;
  *   - bloom_add on a copy: the added hash is contained (no false negative),
  *     nothing contained before is lost, the header stays valid;
- *   - union and intersection (as bloom_combine in bloomfilter_funcs.c does
- *     them) with itself and with a fold of itself by a small divisor of
- *     nblocks: bf_check_compatible accepts them, x | x = x & x = x, a fold
+ *   - union and intersection (bf_plan_combine and bf_combine_run, as
+ *     bloom_combine in bloomfilter_funcs.c runs them) with itself and with
+ *     a fold of itself by a small divisor of nblocks: x | x = x & x = x,
+ *     a | b = b | a byte for byte, a union of different sizes is refused
+ *     (unless the smaller side is empty), x & fold(x) = fold(x), a fold
  *     keeps every member (multiply-shift folds exactly), and every hash
  *     contained before a union is contained after;
  *   - every result passes input validation again after a base64 round trip
@@ -205,14 +207,14 @@ require_round_trip(const uint8_t *bytes, uint64_t length)
 	free(text);
 }
 
-/* ---- union and intersection: bloom_combine in bloomfilter_funcs.c ---- */
+/* ---- union and intersection: bloom_combine in bloomfilter_funcs.c, on the core's plan ---- */
 
 typedef struct combine_work
 {
-	uint8_t    *dst_blocks;
-	const uint8_t *src_blocks;
-	uint64_t	fold;
-	bool		intersect;
+	const bf_combine_plan *plan;
+	uint8_t    *result_blocks;
+	const uint8_t *a_blocks;
+	const uint8_t *b_blocks;
 } combine_work;
 
 static void
@@ -220,69 +222,37 @@ combine_chunk(void *arg, uint64_t first, uint64_t count)
 {
 	combine_work *c = arg;
 
-	bf_combine_blocks(c->dst_blocks, c->src_blocks, c->fold, c->intersect, first, count);
+	bf_combine_run(c->plan, c->result_blocks, c->a_blocks, c->b_blocks, first, count);
 }
 
 /*
  * a op b as a new value (*length bytes), as bloom_union/bloom_intersect
- * compute it; NULL where they raise "not compatible".
+ * compute it; NULL where they raise an error.
  */
 static uint8_t *
 combine(const uint8_t *a, const bf_header *a_header, const uint8_t *b, const bf_header *b_header,
 		bool intersect, uint64_t *length)
 {
-	uint64_t	fold_dst;
-	uint64_t	fold_src;
-	uint32_t	kind;
+	bf_combine_plan plan;
 	combine_work work;
-	bf_header	result_header;
-	uint8_t    *dst;
+	uint8_t    *result;
 
-	if (a_header->n_added == 0 || b_header->n_added == 0)
-	{
-		bool		take_src = intersect ? b_header->n_added == 0 : a_header->n_added == 0;
-		const bf_header *taken = take_src ? b_header : a_header;
-
-		*length = bf_filter_bytes(taken->nblocks);
-		return copy_bytes(take_src ? b : a, *length);
-	}
-	if (bf_check_compatible(a_header, b_header, &fold_dst, &fold_src) != BF_OK)
+	if (bf_plan_combine(a_header, b_header, intersect, &plan) != BF_OK)
 		return NULL;
-	REQUIRE(fold_dst >= 1 && fold_src >= 1 && (fold_dst == 1 || fold_src == 1));
-	REQUIRE(a_header->nblocks / fold_dst == b_header->nblocks / fold_src);
-	REQUIRE(bf_combine_kinds(a_header->value_kind, b_header->value_kind, &kind) == BF_OK);
-	result_header = *a_header;
-
-	if (fold_dst > 1)
-	{
-		dst = xmalloc(bf_filter_bytes(b_header->nblocks));
-		result_header.nblocks = b_header->nblocks;
-		result_header.design_n = b_header->design_n;
-		result_header.design_p = b_header->design_p;
-		memset(dst + BF_HEADER_BYTES, 0, b_header->nblocks * BF_BLOCK_BYTES);
-		work.dst_blocks = dst + BF_HEADER_BYTES;
-		work.src_blocks = a + BF_HEADER_BYTES;
-		work.fold = fold_dst;
-		work.intersect = false;
-		for_each_chunk(b_header->nblocks, combine_chunk, &work);
-	}
-	else
-		dst = copy_bytes(a, bf_filter_bytes(a_header->nblocks));
-	work.dst_blocks = dst + BF_HEADER_BYTES;
-	work.src_blocks = b + BF_HEADER_BYTES;
-	work.fold = fold_src;
-	work.intersect = intersect;
-	for_each_chunk(result_header.nblocks, combine_chunk, &work);
-
-	result_header.value_kind = kind;
-	if (intersect)
-		result_header.n_added = a_header->n_added < b_header->n_added ? a_header->n_added : b_header->n_added;
-	else
-		result_header.n_added = a_header->n_added > UINT64_MAX - b_header->n_added ?
-			UINT64_MAX : a_header->n_added + b_header->n_added;
-	bf_write_header(dst, &result_header);
-	*length = bf_filter_bytes(result_header.nblocks);
-	return dst;
+	*length = bf_filter_bytes(plan.result.nblocks);
+	if (plan.result_is != BF_RESULT_COMBINED)
+		return copy_bytes(plan.result_is == BF_RESULT_A ? a : b, *length);
+	REQUIRE(plan.fold_a >= 1 && plan.fold_b >= 1);
+	REQUIRE(a_header->nblocks / plan.fold_a == plan.result.nblocks);
+	REQUIRE(b_header->nblocks / plan.fold_b == plan.result.nblocks);
+	result = xmalloc(*length);
+	work.plan = &plan;
+	work.result_blocks = result + BF_HEADER_BYTES;
+	work.a_blocks = a + BF_HEADER_BYTES;
+	work.b_blocks = b + BF_HEADER_BYTES;
+	for_each_chunk(plan.result.nblocks, combine_chunk, &work);
+	bf_write_header(result, &plan.result);
+	return result;
 }
 
 /*
@@ -389,44 +359,31 @@ small_divisor(uint64_t nblocks)
 	return 0;
 }
 
-/* Union and intersection of a with b, both ways, and what each must give. */
+/*
+ * a op b and b op a: the same bytes (or an error both ways, when
+ * want_nblocks is 0); a valid result of want_nblocks blocks that
+ * round-trips, exactly want_blocks when given; a union keeps `members`.
+ */
 static void
 check_pair(const uint8_t *a, const bf_header *a_header, const uint8_t *b, const bf_header *b_header,
-		   const uint8_t *want_blocks, const uint64_t *members, int member_count)
+		   bool intersect, uint64_t want_nblocks, const uint8_t *want_blocks,
+		   const uint64_t *members, int member_count)
 {
-	uint64_t	nblocks = a_header->nblocks < b_header->nblocks ? a_header->nblocks : b_header->nblocks;
-	uint64_t	fold_a;
-	uint64_t	fold_b;
+	uint64_t	ab_length = 0;
+	uint64_t	ba_length = 0;
+	uint8_t    *ab = combine(a, a_header, b, b_header, intersect, &ab_length);
+	uint8_t    *ba = combine(b, b_header, a, a_header, intersect, &ba_length);
 
-	REQUIRE(bf_check_compatible(a_header, b_header, &fold_a, &fold_b) == BF_OK);
-	REQUIRE(a_header->nblocks / fold_a == nblocks && b_header->nblocks / fold_b == nblocks);
-	for (int order = 0; order < 2; order++)
+	REQUIRE((ab == NULL) == (want_nblocks == 0) && (ba == NULL) == (want_nblocks == 0));
+	if (ab != NULL)
 	{
-		const uint8_t *x = order == 0 ? a : b;
-		const uint8_t *y = order == 0 ? b : a;
-		const bf_header *x_header = order == 0 ? a_header : b_header;
-		const bf_header *y_header = order == 0 ? b_header : a_header;
-
-		for (int intersect = 0; intersect < 2; intersect++)
-		{
-			uint64_t	length;
-			uint8_t    *result = combine(x, x_header, y, y_header, intersect, &length);
-
-			if (x_header->n_added == 0 || y_header->n_added == 0)
-			{
-				/* an empty filter is neutral for union, absorbing for intersection, whatever its shape */
-				bool		take_y = intersect ? y_header->n_added == 0 : x_header->n_added == 0;
-				const bf_header *taken = take_y ? y_header : x_header;
-
-				require_result(result, length, taken->nblocks, (take_y ? y : x) + BF_HEADER_BYTES);
-			}
-			else
-				require_result(result, length, nblocks, want_blocks);
-			if (!intersect)
-				require_members(result, members, member_count);
-			free(result);
-		}
+		REQUIRE(ab_length == ba_length && memcmp(ab, ba, (size_t) ab_length) == 0);
+		require_result(ab, ab_length, want_nblocks, want_blocks);
+		if (!intersect)
+			require_members(ab, members, member_count);
 	}
+	free(ab);
+	free(ba);
 }
 
 static void
@@ -487,9 +444,13 @@ exercise(const uint8_t *filter, uint64_t length, const bf_header *header, uint64
 	require_round_trip(grown, length);
 
 	/* with itself: x | x = x & x = x */
-	check_pair(filter, header, filter, header, filter + BF_HEADER_BYTES, members, member_count);
-	check_pair(grown, &grown_header, grown, &grown_header, grown + BF_HEADER_BYTES,
-			   grown_members, grown_count);
+	for (int intersect = 0; intersect < 2; intersect++)
+	{
+		check_pair(filter, header, filter, header, intersect, header->nblocks, filter + BF_HEADER_BYTES,
+				   members, member_count);
+		check_pair(grown, &grown_header, grown, &grown_header, intersect, grown_header.nblocks,
+				   grown + BF_HEADER_BYTES, grown_members, grown_count);
+	}
 
 	/* with a fold of itself: to nblocks / d blocks, and to one block */
 	if (small_divisor(header->nblocks) != 0)
@@ -501,15 +462,23 @@ exercise(const uint8_t *filter, uint64_t length, const bf_header *header, uint64
 		bf_header	folded_header;
 		uint8_t    *folded = fold_filter(filter, header, divisors[i], &folded_header);
 		bf_header	checked;
+		bool		empty = header->n_added == 0;
 
 		REQUIRE(bf_check_header(folded, bf_filter_bytes(folded_header.nblocks), &checked) == BF_OK);
 		/* folding is exact: every member of the value is a member of its fold */
 		require_members(folded, members, member_count);
-		/* fold(x) | x = fold(x) & x = fold(x), whichever side */
-		check_pair(filter, header, folded, &folded_header, folded + BF_HEADER_BYTES,
-				   members, member_count);
-		/* and a union with the grown copy keeps the members of both */
-		check_pair(grown, &grown_header, folded, &folded_header, NULL, grown_members, grown_count);
+		/* x | fold(x): refused (different sizes), unless both are empty: then the larger */
+		check_pair(filter, header, folded, &folded_header, false, empty ? header->nblocks : 0,
+				   filter + BF_HEADER_BYTES, members, member_count);
+		/* x & fold(x) = fold(x); of two empty filters, the larger */
+		check_pair(filter, header, folded, &folded_header, true,
+				   empty ? header->nblocks : folded_header.nblocks,
+				   empty ? filter + BF_HEADER_BYTES : folded + BF_HEADER_BYTES, members, 0);
+		/* grown (never empty) | fold: refused, unless the fold is empty: then grown itself */
+		check_pair(grown, &grown_header, folded, &folded_header, false, empty ? grown_header.nblocks : 0,
+				   grown + BF_HEADER_BYTES, grown_members, grown_count);
+		check_pair(grown, &grown_header, folded, &folded_header, true, folded_header.nblocks, NULL,
+				   grown_members, 0);
 		free(folded);
 	}
 	free(grown);

@@ -263,15 +263,15 @@ test_sizing_classic(void)
 	CHECK(m > 0);
 	CHECK(fabs((double) m / (1e15 * classic_bits_per_element(1e-12)) - 1.0) < 1e-9);
 	m = -7;
-	CHECK_STATUS(bf_optimal_m(INT64_C(1000000000000000000), 1e-300, &m), BF_ERR_TOO_LARGE);
+	CHECK_STATUS(bf_optimal_m(INT64_C(1000000000000000000), 1e-300, &m), BF_ERR_OUT_OF_RANGE);
 	CHECK_U64(m, -7);
-	CHECK_STATUS(bf_optimal_m(INT64_C(1000000000000000000), 0.001, &m), BF_ERR_TOO_LARGE);
+	CHECK_STATUS(bf_optimal_m(INT64_C(1000000000000000000), 0.001, &m), BF_ERR_OUT_OF_RANGE);
 	CHECK_STATUS(bf_optimal_m(INT64_C(1000000000000000000), 0.5, &m), BF_OK);	/* 1.44e18 fits */
 	CHECK(m > INT64_C(1000000000000000000));
 
 	/* bf_optimal_k */
-	CHECK_STATUS(bf_optimal_k(0, 143776, &k), BF_ERR_N);
-	CHECK_STATUS(bf_optimal_k(-5, 143776, &k), BF_ERR_N);
+	CHECK_STATUS(bf_optimal_k(0, 143776, &k), BF_ERR_N_NOT_POSITIVE);
+	CHECK_STATUS(bf_optimal_k(-5, 143776, &k), BF_ERR_N_NOT_POSITIVE);
 	CHECK_STATUS(bf_optimal_k(10000, 0, &k), BF_ERR_M);
 	CHECK_STATUS(bf_optimal_k(10000, -1, &k), BF_ERR_M);
 	/* a k over INT32_MAX is a bad k (commit 3e8c9f5: BF_ERR_K, not BF_ERR_TOO_LARGE) */
@@ -674,8 +674,7 @@ test_union_intersection(void)
 	uint64_t	outside = 0;
 	bf_header	ha,
 				hb;
-	uint64_t	fold_a = 0,
-				fold_b = 0;
+	bf_combine_plan plan;
 	uint32_t	kind = 99;
 
 	/* union: the same bits as one filter of both sets */
@@ -742,66 +741,132 @@ test_union_intersection(void)
 	CHECK(memcmp(x + BF_HEADER_BYTES + 30 * BF_BLOCK_BYTES, a + BF_HEADER_BYTES + 30 * BF_BLOCK_BYTES,
 				 (size_t) ((nblocks - 30) * BF_BLOCK_BYTES)) == 0);
 
-	/* compatibility: same shape */
+	/* same shape: union and intersection combine block for block */
 	bf_read_header(a, &ha);
 	bf_read_header(b, &hb);
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_OK);
-	CHECK(fold_a == 1 && fold_b == 1);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_COMBINED && plan.fold_a == 1 && plan.fold_b == 1);
+	CHECK_U64(plan.result.nblocks, nblocks);
+	CHECK_U64(plan.result.n_added, ha.n_added + hb.n_added);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_OK);
+	CHECK_U64(plan.result.n_added, ha.n_added < hb.n_added ? ha.n_added : hb.n_added);
 
-	/* sizes that divide: the larger folds, whichever side it is on */
+	/* and bf_combine_run gives the union's bits, into a new buffer or in place, in chunks */
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	bf_combine_run(&plan, x + BF_HEADER_BYTES, a + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 0, 7);
+	bf_combine_run(&plan, x + BF_HEADER_BYTES, a + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 7, nblocks - 7);
+	CHECK(memcmp(x + BF_HEADER_BYTES, both + BF_HEADER_BYTES, (size_t) bytes) == 0);
+	memcpy(x, a, (size_t) bf_filter_bytes(nblocks));
+	bf_combine_run(&plan, x + BF_HEADER_BYTES, x + BF_HEADER_BYTES, b + BF_HEADER_BYTES, 0, nblocks);
+	CHECK(memcmp(x + BF_HEADER_BYTES, both + BF_HEADER_BYTES, (size_t) bytes) == 0);
+
+	/* n saturates */
+	ha.n_added = UINT64_MAX - 1;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	CHECK_U64(plan.result.n_added, UINT64_MAX);
+	bf_read_header(a, &ha);
+
+	/* the result's design is the larger of the two, whichever side: a | b = b | a */
+	hb.design_n = ha.design_n + 10;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	CHECK_U64(plan.result.design_n, hb.design_n);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, false, &plan), BF_OK);
+	CHECK_U64(plan.result.design_n, hb.design_n);
+	hb.design_n = ha.design_n;
+	hb.design_p = ha.design_p / 2;
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, true, &plan), BF_OK);
+	CHECK(plan.result.design_p == ha.design_p);
+	bf_read_header(b, &hb);
+
+	/* a union of different sizes is refused, either way, even when they divide */
 	hb.nblocks = 40;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_OK);
-	CHECK(fold_a == 3 && fold_b == 1);
-	CHECK_STATUS(bf_check_compatible(&hb, &ha, &fold_a, &fold_b), BF_OK);
-	CHECK(fold_a == 1 && fold_b == 3);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_ERR_UNION_SIZES);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, false, &plan), BF_ERR_UNION_SIZES);
 	hb.nblocks = 1;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_OK);
-	CHECK(fold_a == 120 && fold_b == 1);
-	hb.nblocks = 360;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_OK);
-	CHECK(fold_a == 1 && fold_b == 3);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_ERR_UNION_SIZES);
 
-	/* and the folded union is the union built directly at the smaller size */
+	/* an intersection folds the larger to the smaller's size, whichever side it is on */
+	hb.nblocks = 40;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_OK);
+	CHECK(plan.fold_a == 3 && plan.fold_b == 1 && plan.result.nblocks == 40);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, true, &plan), BF_OK);
+	CHECK(plan.fold_a == 1 && plan.fold_b == 3 && plan.result.nblocks == 40);
+	hb.nblocks = 360;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_OK);
+	CHECK(plan.fold_a == 1 && plan.fold_b == 3 && plan.result.nblocks == nblocks);
+	CHECK_U64(plan.result.design_n, ha.design_n);
+
+	/* and the folded intersection keeps every common value */
 	{
 		uint8_t    *small_b = filter_of_range(40, k, 1000, 2000);
-		uint8_t    *small_both = filter_of_range(40, k, 0, 3000);
-		uint8_t    *result = new_filter(40, k, 3000, 0.01);
+		uint8_t    *result = new_filter(40, k, 1000, 0.01);
 
 		bf_read_header(small_b, &hb);
-		CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_OK);
-		CHECK(fold_a == 3 && fold_b == 1);
-		bf_fold_or_blocks(result + BF_HEADER_BYTES, a + BF_HEADER_BYTES, fold_a, 0, 40);
-		bf_or_blocks(result + BF_HEADER_BYTES, small_b + BF_HEADER_BYTES, 0, 40);
-		CHECK(memcmp(result + BF_HEADER_BYTES, small_both + BF_HEADER_BYTES, 40 * BF_BLOCK_BYTES) == 0);
+		CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_OK);
+		bf_combine_run(&plan, result + BF_HEADER_BYTES, a + BF_HEADER_BYTES, small_b + BF_HEADER_BYTES, 0, 40);
+		for (uint64_t v = 1000; v < 2000; v++)
+			CHECK(bf_contains_hash(bf_view_of(result), hash_int(v)));
 		free(small_b);
-		free(small_both);
 		free(result);
 	}
 
-	/* sizes that do not divide */
+	/* an intersection of sizes that do not divide is refused */
 	bf_read_header(b, &hb);
 	hb.nblocks = 50;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_ERR_INCOMPATIBLE);
-	CHECK_STATUS(bf_check_compatible(&hb, &ha, &fold_a, &fold_b), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, true, &plan), BF_ERR_INCOMPATIBLE);
 	hb.nblocks = 7;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_ERR_INCOMPATIBLE);
 
 	/* different k, different hash scheme */
 	bf_read_header(b, &hb);
 	hb.k = (uint8_t) (k + 1);
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_ERR_INCOMPATIBLE);
 	bf_read_header(b, &hb);
 	hb.hash_scheme = 2;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_ERR_INCOMPATIBLE);
 
 	/* value kinds */
 	bf_read_header(b, &hb);
 	hb.value_kind = BF_KIND_TEXT;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_ERR_KIND_MISMATCH);
-	hb.value_kind = BF_KIND_NONE;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_OK);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_ERR_KIND_MISMATCH);
 	hb.value_kind = BF_KIND_ARRAY_FLAG | BF_KIND_INTEGER;
-	CHECK_STATUS(bf_check_compatible(&ha, &hb, &fold_a, &fold_b), BF_ERR_KIND_MISMATCH);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_ERR_KIND_MISMATCH);
+
+	/* empty operands: neutral for a union, absorbing for an intersection, whatever their k or kind */
+	bf_read_header(b, &hb);
+	hb.n_added = 0;
+	hb.value_kind = BF_KIND_NONE;
+	hb.k = (uint8_t) (k + 3);
+	hb.nblocks = 40;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_A);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, false, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_B);
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, true, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_B);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, true, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_A);
+	/* but a union never loses the room of a larger empty filter (bloom_empty(n, p) | small) */
+	hb.nblocks = 360;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_ERR_UNION_SIZES);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, false, &plan), BF_ERR_UNION_SIZES);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, true, &plan), BF_OK);
+	/* two empty filters: the larger, whichever side */
+	ha.n_added = 0;
+	ha.value_kind = BF_KIND_NONE;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_B);
+	CHECK_STATUS(bf_plan_combine(&hb, &ha, true, &plan), BF_OK);
+	CHECK(plan.result_is == BF_RESULT_A);
+	hb.nblocks = ha.nblocks;
+	hb.k = ha.k;
+	hb.design_n = ha.design_n;
+	hb.design_p = ha.design_p;
+	CHECK_STATUS(bf_plan_combine(&ha, &hb, false, &plan), BF_OK);
+	CHECK(memcmp(&plan.result, &ha, sizeof(ha)) == 0);
+	bf_read_header(a, &ha);
 
 	CHECK_STATUS(bf_combine_kinds(BF_KIND_NONE, BF_KIND_NONE, &kind), BF_OK);
 	CHECK_U64(kind, BF_KIND_NONE);
