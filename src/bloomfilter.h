@@ -9,6 +9,8 @@
 
 #include "postgres.h"
 
+#include "bloomfilter_compat.h"
+
 #include "access/detoast.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"

@@ -27,7 +27,7 @@ ensure_packages() {
 
 build_and_install() {
     echo "== build and install"
-    make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG"
+    make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG" PG_CFLAGS_EXTRA=-Werror
     make -C "$REPO_ROOT" -s PG_CONFIG="$PG_CONFIG" install
 }
 
