@@ -442,7 +442,7 @@ bloom_compute_stats(VacAttrStatsP stats, AnalyzeAttrFetchFunc fetch, int sample_
 		Datum		value = fetch(stats, row, &is_null);
 		bf_header	header;
 
-		vacuum_delay_point();
+		BLOOM_ANALYZE_DELAY_POINT();
 		if (is_null)
 		{
 			nulls++;
@@ -483,9 +483,9 @@ bloomfilter_typanalyze(PG_FUNCTION_ARGS)
 {
 	VacAttrStats *stats = (VacAttrStats *) PG_GETARG_POINTER(0);
 
-	if (stats->attr->attstattarget < 0)
-		stats->attr->attstattarget = default_statistics_target;
+	if (BLOOM_STATS_TARGET(stats) < 0)
+		BLOOM_STATS_TARGET(stats) = default_statistics_target;
 	stats->compute_stats = bloom_compute_stats;
-	stats->minrows = 300 * stats->attr->attstattarget;
+	stats->minrows = 300 * BLOOM_STATS_TARGET(stats);
 	PG_RETURN_BOOL(true);
 }
