@@ -3,6 +3,12 @@
 -- estimators met with values that are no filters.
 SET stats_fetch_consistency = none;
 SET max_parallel_workers_per_gather = 0;
+-- TOAST pages of a table read (hit or not) so far; the counters reach the
+-- statistics at the end of each transaction, so they are read between statements
+CREATE FUNCTION toast_pages(name text) RETURNS bigint LANGUAGE sql AS $$
+  SELECT coalesce(toast_blks_hit, 0) + coalesce(toast_blks_read, 0)
+  FROM pg_statio_user_tables WHERE relname = name $$;
+CREATE TEMP TABLE pages (what text, touched bigint);
 
 -- ---- ANALYZE of over-full filters: the rate costs the same at any load ----
 -- 30,000 filters of one block (116 bytes), k = 27, each holding 5,900 to
@@ -44,6 +50,31 @@ SELECT stanumbers1[1] AS elements, stanumbers1[2] BETWEEN 0.5e-12 AND 1e-12 AS r
 FROM pg_statistic WHERE starelid = 'designed'::regclass AND staattnum = 1;
 DROP TABLE overfull, probed, designed;
 
+-- ANALYZE reads a filter's header only, however it is stored: compressed
+-- (the column's storage changed), out of line or in line, it decompresses
+-- the first bytes, not the whole value
+CREATE TABLE packed (id int, f bloomfilter);
+ALTER TABLE packed ALTER COLUMN f SET STORAGE extended, ALTER COLUMN f SET COMPRESSION pglz;
+-- ten sparse filters of 6 MB, about 70 kB compressed (9 TOAST pages) each,
+-- and one of 120 kB, 1.4 kB compressed, in line
+INSERT INTO packed SELECT g, bloom_add(bloom_empty(5000000, 0.01), g) FROM generate_series(1, 10) g;
+INSERT INTO packed SELECT 11, bloom_add(bloom_empty(100000, 0.01), 11);
+SELECT count(*) FILTER (WHERE pg_column_size(f) BETWEEN 50000 AND 100000) AS compressed_out_of_line,
+       count(*) FILTER (WHERE pg_column_size(f) < 2000) AS compressed_in_line
+FROM packed;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('start', toast_pages('packed'));
+ANALYZE packed;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('ANALYZE', toast_pages('packed'));
+-- the first TOAST page of each of the ten, not their 90
+SELECT touched - lag(touched) OVER (ORDER BY ctid) BETWEEN 10 AND 20 AS headers_only
+FROM pages ORDER BY ctid OFFSET 1;
+SELECT stakind1, stanumbers1[1] AS elements FROM pg_statistic
+WHERE starelid = 'packed'::regclass AND staattnum = 2;
+TRUNCATE pages;
+DROP TABLE packed;
+
 -- ---- two stored filters in turn at one call site: rent or buy per filter ----
 -- two filters of 1.2 MB, stored out of line and uncompressed
 CREATE TABLE pair (id int PRIMARY KEY, f bloomfilter);
@@ -51,24 +82,18 @@ INSERT INTO pair SELECT 0, bloom_agg(g, 1000000, 0.01) FROM generate_series(1, 1
 INSERT INTO pair SELECT 1, bloom_agg(g, 1000000, 0.01) FROM generate_series(100001, 200000) g;
 SELECT id, pg_column_size(f) > 1200000 AS stored_whole FROM pair ORDER BY id;
 ANALYZE pair;
--- TOAST pages read (hit or not) so far; the counters reach the statistics at
--- the end of each transaction, so they are read between statements
-CREATE TEMP TABLE pages (what text, touched bigint);
-CREATE FUNCTION toast_pages() RETURNS bigint LANGUAGE sql AS $$
-  SELECT coalesce(toast_blks_hit, 0) + coalesce(toast_blks_read, 0)
-  FROM pg_statio_user_tables WHERE relname = 'pair' $$;
 SET work_mem = '4MB';
 -- the hash join probes the filter of each row's group: 0, 1, 0, 1, ...
 EXPLAIN (COSTS OFF)
 SELECT count(*) FROM generate_series(1, 20000) g JOIN pair p ON p.id = g % 2 WHERE p.f @> g;
 SELECT pg_stat_force_next_flush();
-INSERT INTO pages VALUES ('start', toast_pages());
+INSERT INTO pages VALUES ('start', toast_pages('pair'));
 SELECT count(*) FROM generate_series(1, 20000) g JOIN pair p ON p.id = 0 WHERE p.f @> g;
 SELECT pg_stat_force_next_flush();
-INSERT INTO pages VALUES ('one filter', toast_pages());
+INSERT INTO pages VALUES ('one filter', toast_pages('pair'));
 SELECT count(*) FROM generate_series(1, 20000) g JOIN pair p ON p.id = g % 2 WHERE p.f @> g;
 SELECT pg_stat_force_next_flush();
-INSERT INTO pages VALUES ('two filters in turn', toast_pages());
+INSERT INTO pages VALUES ('two filters in turn', toast_pages('pair'));
 -- 1.2 MB is about 160 TOAST pages.  A call site probes a filter through slices
 -- (the page of its block) until they have cost as much as reading it whole
 -- (about 300 probes), then reads it whole and keeps it: one filter probed
@@ -87,10 +112,10 @@ SELECT (SELECT touched FROM costs WHERE what = 'one filter') BETWEEN 400 AND 600
 SET work_mem = '1MB';
 TRUNCATE pages;
 SELECT pg_stat_force_next_flush();
-INSERT INTO pages VALUES ('start', toast_pages());
+INSERT INTO pages VALUES ('start', toast_pages('pair'));
 SELECT count(*) FROM generate_series(1, 20000) g WHERE (SELECT f FROM pair WHERE id = g % 2) @> g;
 SELECT pg_stat_force_next_flush();
-INSERT INTO pages VALUES ('two filters beyond work_mem', toast_pages());
+INSERT INTO pages VALUES ('two filters beyond work_mem', toast_pages('pair'));
 -- a whole read on every row would be 160 pages a row; the filter in slices
 -- reads the page of its block, for each of its 10,000 rows
 SELECT touched - lag(touched) OVER (ORDER BY ctid) BETWEEN 10000 AND 15000 AS one_kept_one_sliced
@@ -103,7 +128,7 @@ SELECT count(*) FILTER (WHERE p.f @> g) AS stored, count(*) FILTER (WHERE g <@ p
 FROM generate_series(1, 30000, 7) g JOIN pair p ON p.id = g % 3
      JOIN (SELECT id, bloom_add_all(f, '{}'::int[]) AS f FROM pair) m ON m.id = p.id;
 DROP TABLE pair, pages, costs;
-DROP FUNCTION toast_pages();
+DROP FUNCTION toast_pages(text);
 
 -- ---- the estimators and the typanalyze met with values of other types ----
 -- (a superuser may attach them to his own operators and types)

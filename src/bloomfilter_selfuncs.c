@@ -442,12 +442,17 @@ bloom_probe_joinsel(PG_FUNCTION_ARGS)
 
 /* ---- ANALYZE of a bloomfilter column ---- */
 
-/* The header of a sampled filter: a slice if it is stored, else the value. */
+/*
+ * The header of a sampled filter, from a slice of its first bytes however it
+ * is stored: out of line, compressed (pglz and lz4 decompress only what the
+ * slice needs), or in line.  The length it must agree with is the value's,
+ * known without reading the value.
+ */
 static bool
 bloom_sampled_header(Datum value, bf_header *header)
 {
 	struct varlena *raw = (struct varlena *) DatumGetPointer(value);
-	struct varlena *bytes;
+	struct varlena *slice;
 	uint64		length;
 	bool		valid;
 
@@ -456,20 +461,26 @@ bloom_sampled_header(Datum value, bf_header *header)
 		struct varatt_external pointer;
 
 		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		if (!VARATT_EXTERNAL_IS_COMPRESSED(pointer))
-		{
-			bytes = detoast_attr_slice(raw, 0, BF_HEADER_BYTES);
-			valid = bf_check_header((uint8_t *) VARDATA(bytes), VARATT_EXTERNAL_GET_EXTSIZE(pointer),
-									header) == BF_OK;
-			pfree(bytes);
-			return valid;
-		}
+		length = (uint64) ((int64) pointer.va_rawsize - VARHDRSZ);
 	}
-	bytes = (struct varlena *) PG_DETOAST_DATUM(value);
-	length = VARSIZE(bytes) - VARHDRSZ;
-	valid = bf_check_header((uint8_t *) VARDATA(bytes), length, header) == BF_OK;
-	if (bytes != raw)
-		pfree(bytes);
+	else if (VARATT_IS_COMPRESSED(raw))
+		length = VARDATA_COMPRESSED_GET_EXTSIZE(raw);
+	else if (!VARATT_IS_EXTERNAL(raw))
+		return bf_check_header((const uint8_t *) VARDATA_ANY(raw), VARSIZE_ANY_EXHDR(raw), header) == BF_OK;
+	else
+	{
+		/* in memory elsewhere (not what a heap tuple holds): read whole */
+		struct varlena *whole = detoast_attr(raw);
+
+		valid = bf_check_header(BLOOM_BYTES(whole), BLOOM_LENGTH(whole), header) == BF_OK;
+		pfree(whole);
+		return valid;
+	}
+	slice = detoast_attr_slice(raw, 0, BF_HEADER_BYTES);
+	/* a slice shorter than the header it should hold: a damaged value */
+	valid = VARSIZE(slice) - VARHDRSZ >= Min(length, (uint64) BF_HEADER_BYTES) &&
+		bf_check_header(BLOOM_BYTES(slice), length, header) == BF_OK;
+	pfree(slice);
 	return valid;
 }
 
