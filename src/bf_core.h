@@ -261,6 +261,12 @@ extern bf_status bf_capacity(int64_t m, int32_t k, double p, int64_t *n);
 /* Expected false-positive rate of the blocked layout at bits_per_element and k. */
 extern double bf_blocked_fpp(double bits_per_element, int k);
 
+/*
+ * The same at a mean load of elements_per_block, in bounded time for any load
+ * (bf_blocked_fpp's cost grows with the load): what the planner and ANALYZE use.
+ */
+extern double bf_blocked_fpp_at_load(double elements_per_block, int k);
+
 /* Bits per element and k that the blocked layout needs for rate p. */
 extern bf_status bf_plan_rate(double p, double *bits_per_element, int *k);
 

@@ -238,6 +238,138 @@ bf_blocked_fpp(double bits_per_element, int k)
 }
 
 /*
+ * The same rate at a given load (elements per block), in bounded time, for
+ * the planner and ANALYZE, which meet any header a table holds: bf_blocked_fpp
+ * walks every load up to L + 12 sqrt(L), k draws at a time, a cost that grows
+ * with L (and with k).  Two exact forms of the same sum take its place.
+ *
+ * Closed form.  The probe's k positions fall on j distinct bits with
+ * probability q(j) (occupancy of k draws), and j given bits are all set after
+ * t draws with probability sum_r (-1)^r C(j,r) (1 - r/512)^t (inclusion and
+ * exclusion).  With t = k i and i Poisson(L), the sum over i is an exponential:
+ *   fpp(L, k) = sum_{r=0..k} (-1)^r a_r exp(-L (1 - (1 - r/512)^k)),
+ *   a_r = sum_{j>=r} q(j) C(j, r).
+ * k + 1 terms whatever L, but they alternate: their sum loses about
+ * log10(sum |terms| / fpp) digits.  Above BF_TABLE_MAX_LOAD that is under 4
+ * of 16 for every k up to BF_MAX_K (test_core.c checks the result against
+ * bf_blocked_fpp): every term but the first decays as exp(-L r k / 512).
+ *
+ * Table of hits.  At lighter loads the rate is summed over loads as above,
+ * sum_i Poisson(i; L) hit(i), where hit(i) = sum_j q(j) w_i(j) does not
+ * depend on L: w_i(u) is the chance that i elements cover u given bits.  The
+ * first element's k draws leave some of the u uncovered for the other i - 1,
+ * so w_i = D^k w_{i-1}, with (D w)(u) = (u/512) w(u-1) + (1 - u/512) w(u)
+ * (a draw covers one of u bits with probability u/512) and w_0(u) = [u = 0].
+ * Every term is positive, so nothing cancels.  hit(i) is computed once per k
+ * for loads below BF_HIT_TABLE_LOADS and kept in a static table, as
+ * bf_plan_rate remembers its last answer.  Cost: BF_HIT_TABLE_LOADS k^2 once
+ * per k, then BF_HIT_TABLE_LOADS terms per call.
+ */
+#define BF_TABLE_MAX_LOAD	48.0	/* at or below: the table; above: the closed form */
+#define BF_HIT_TABLE_LOADS	128		/* Poisson(48) beyond 128: below 1e-20 of the mass */
+
+static double bf_hit_tables[BF_MAX_K][BF_HIT_TABLE_LOADS];
+static bool bf_hit_table_ready[BF_MAX_K];
+
+/* distinct[j]: chance that k positions drawn with replacement are j distinct bits */
+static void
+bf_probe_distinct(int k, double distinct[BF_MAX_K + 1])
+{
+	for (int j = 0; j <= k; j++)
+		distinct[j] = 0.0;
+	distinct[0] = 1.0;
+	for (int draw = 0; draw < k; draw++)
+	{
+		/* descending, so distinct[j - 1] is still the value before this draw */
+		for (int j = draw + 1; j >= 1; j--)
+			distinct[j] = distinct[j] * j / BF_BLOCK_BITS +
+				distinct[j - 1] * (BF_BLOCK_BITS - (j - 1)) / BF_BLOCK_BITS;
+		distinct[0] = 0.0;
+	}
+}
+
+static double
+bf_fpp_closed_form(double mean_load, int k, const double *distinct)
+{
+	double		total = 0.0;
+
+	for (int r = 0; r <= k; r++)
+	{
+		double		a = 0.0;
+		double		binomial = 1.0;	/* C(j, r), exact in a double for j <= 32 */
+		double		covers_some;
+
+		for (int j = r; j <= k; j++)
+		{
+			a += distinct[j] * binomial;
+			binomial = binomial * (j + 1) / (j + 1 - r);
+		}
+		/* 1 - (1 - r/512)^k: the chance that one element covers some of r given bits */
+		covers_some = -expm1(k * log1p(-(double) r / BF_BLOCK_BITS));
+		total += (r % 2 == 0 ? a : -a) * exp(-mean_load * covers_some);
+	}
+	return total;
+}
+
+static const double *
+bf_hit_table(int k, const double *distinct)
+{
+	double	   *hit = bf_hit_tables[k - 1];
+	double		covered[2][BF_MAX_K + 1] = {{0}};	/* w(u), the last two of k draws */
+	int			current = 0;
+
+	if (bf_hit_table_ready[k - 1])
+		return hit;
+	covered[0][0] = covered[1][0] = 1.0;	/* no bits to cover: covered */
+	for (int load = 0; load < BF_HIT_TABLE_LOADS; load++)
+	{
+		double		sum = 0.0;
+
+		for (int j = 1; j <= k; j++)
+			sum += distinct[j] * covered[current][j];
+		hit[load] = sum;
+		for (int draw = 0; draw < k; draw++)
+		{
+			const double *before = covered[current];
+			double	   *after = covered[1 - current];
+
+			for (int u = 1; u <= k; u++)
+				after[u] = before[u - 1] * u / BF_BLOCK_BITS +
+					before[u] * (BF_BLOCK_BITS - u) / BF_BLOCK_BITS;
+			current = 1 - current;
+		}
+	}
+	bf_hit_table_ready[k - 1] = true;
+	return hit;
+}
+
+double
+bf_blocked_fpp_at_load(double elements_per_block, int k)
+{
+	double		distinct[BF_MAX_K + 1];
+	const double *hit;
+	double		poisson;
+	double		total = 0.0;
+
+	if (k < 1 || k > BF_MAX_K || isnan(elements_per_block) || isinf(elements_per_block))
+		return 1.0;				/* nothing known: a filter that says yes to everything */
+	if (elements_per_block <= 0.0)
+		return 0.0;
+	bf_probe_distinct(k, distinct);
+	if (elements_per_block > BF_TABLE_MAX_LOAD)
+		return fmin(1.0, fmax(0.0, bf_fpp_closed_form(elements_per_block, k, distinct)));
+
+	hit = bf_hit_table(k, distinct);
+	poisson = exp(-elements_per_block);
+	for (int load = 0; load < BF_HIT_TABLE_LOADS; load++)
+	{
+		total += poisson * hit[load];
+		poisson *= elements_per_block / (load + 1);
+	}
+	return fmin(1.0, total);
+}
+
+/*
  * The shortcut rate (E[c]/512)^k, a lower bound of the true one: cheap, and
  * used only to bracket the search for the true bits per element.
  */

@@ -95,18 +95,40 @@ extern char *bloom_kind_name(uint32 value_kind);
 typedef struct BloomValueHasher BloomValueHasher;
 
 /*
+ * A stored filter that a call site has met, known by its TOAST pointer
+ * (TOAST values never change): probed through slices until they have cost as
+ * much as reading it whole, then read whole once and kept (bloomfilter_glue.c).
+ */
+typedef struct BloomStoredFilter
+{
+	Oid			toastrelid;
+	Oid			valueid;		/* InvalidOid: a free entry */
+	bf_header	header;			/* checked */
+	bytea	   *whole;			/* detoasted copy in fn_mcxt, or NULL */
+	uint64		slice_probes;	/* probes through slices since rent_began */
+	uint64		rent_began;		/* call-site tick of the first of them */
+	uint64		last_used;		/* call-site tick of its last probe */
+} BloomStoredFilter;
+
+/*
+ * Stored filters a call site keeps account of (a join may probe a few in
+ * turn), and how many of them it keeps whole: more than one only within
+ * work_mem, so a call site holds at most one filter beyond work_mem.
+ */
+#define BLOOM_STORED_FILTERS	8
+#define BLOOM_KEPT_FILTERS		4
+
+/*
  * Per call site state kept in fn_extra: the hasher of the value argument
- * (type lookups happen once per query, not per row) and the last detoasted
- * stored filter, so a filter from a table or subquery is detoasted once per
- * query, not once per row.
+ * (type lookups happen once per query, not per row) and the stored filters
+ * met, so a filter from a table or subquery is detoasted at most once per
+ * query (while it stays kept), not once per row.
  */
 typedef struct BloomCallCache
 {
 	BloomValueHasher *hasher;
-	Oid			filter_toastrelid;
-	Oid			filter_valueid;
-	bytea	   *filter;			/* detoasted copy, in fn_mcxt */
-	bf_header	filter_header;
+	BloomStoredFilter stored[BLOOM_STORED_FILTERS];
+	uint64		stored_tick;	/* counts lookups in stored[] */
 	/*
 	 * A filter argument that cannot change during the query (a constant or
 	 * a query parameter, get_fn_expr_arg_stable), in memory: its header is
@@ -118,11 +140,6 @@ typedef struct BloomCallCache
 	uint64		stable_length;
 	uint8_t		stable_header_bytes[BF_HEADER_BYTES];
 	bf_header	stable_header;
-	/* the stored filter read in slices (see bloom_stored_probe) */
-	Oid			slice_toastrelid;
-	Oid			slice_valueid;
-	bf_header	slice_header;
-	uint64		slice_probes;
 	/* the probe fast path (bloom_probe) */
 	uint8		fast_encoding;	/* BLOOM_FAST_*, set with the hasher */
 	bool		fast_ready;		/* fast_view is the filter identified by fast_key */
@@ -275,7 +292,8 @@ extern uint64 *bloom_hash_array_arg(FunctionCallInfo fcinfo, int argno, int *cou
 /*
  * The format bytes of filter argument argno, for reading only: a value in
  * memory is read in place, and one stored out of line is detoasted once per
- * call site and kept for later rows.  The header is checked.
+ * call site and kept for later rows (while it stays among the kept filters).
+ * The header is checked.
  */
 extern const uint8_t *bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header);
 

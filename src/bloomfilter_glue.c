@@ -131,11 +131,112 @@ bloom_filter_arg_copy(FunctionCallInfo fcinfo, int argno, bf_header *header)
 }
 
 /*
+ * Stored filters of a call site.
+ *
  * A value stored out of line is identified by its TOAST pointer
  * (toast relation, value id); TOAST values are never changed in place, so
- * while the pointer is the same, so is the value, and the copy detoasted for
- * an earlier row serves.  A value in memory is read where it is, short
- * header or not: the core reads through unaligned loads, so no copy is made.
+ * while the pointer is the same, so is the value, and a copy detoasted for
+ * an earlier row serves.  A call site keeps account of the last
+ * BLOOM_STORED_FILTERS filters it met (least recently used out), and keeps
+ * up to BLOOM_KEPT_FILTERS of them whole, within work_mem beyond the first.
+ */
+
+/* The entry of a stored filter, marked used; NULL if the call site has none. */
+static BloomStoredFilter *
+bloom_stored_lookup(BloomCallCache *cache, const struct varatt_external *pointer)
+{
+	cache->stored_tick++;
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		BloomStoredFilter *entry = &cache->stored[i];
+
+		if (entry->valueid == pointer->va_valueid && entry->toastrelid == pointer->va_toastrelid &&
+			OidIsValid(entry->valueid))
+		{
+			entry->last_used = cache->stored_tick;
+			return entry;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A new entry: a free one, else the least recently used of those not kept
+ * whole (there are always BLOOM_STORED_FILTERS - BLOOM_KEPT_FILTERS of them).
+ */
+static BloomStoredFilter *
+bloom_stored_enter(BloomCallCache *cache, const struct varatt_external *pointer, const bf_header *header)
+{
+	BloomStoredFilter *chosen = NULL;
+
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		BloomStoredFilter *entry = &cache->stored[i];
+
+		if (!OidIsValid(entry->valueid))
+		{
+			chosen = entry;
+			break;
+		}
+		if (entry->whole == NULL && (chosen == NULL || entry->last_used < chosen->last_used))
+			chosen = entry;
+	}
+	if (chosen == NULL)
+		elog(ERROR, "every stored filter entry of the call site is kept whole");
+	chosen->toastrelid = pointer->va_toastrelid;
+	chosen->valueid = pointer->va_valueid;
+	chosen->header = *header;
+	chosen->slice_probes = 0;
+	chosen->rent_began = cache->stored_tick;
+	chosen->last_used = cache->stored_tick;
+	return chosen;
+}
+
+/* Bytes the kept filters may take beyond the first: work_mem. */
+static uint64
+bloom_kept_budget(void)
+{
+	return (uint64) work_mem * 1024;
+}
+
+/*
+ * Keeps a detoasted filter whole, making room first: least recently used
+ * copies go (their entries start again in slices) until the filters kept
+ * number fewer than BLOOM_KEPT_FILTERS and, with this one, fit the budget.
+ */
+static void
+bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
+{
+	for (;;)
+	{
+		BloomStoredFilter *oldest = NULL;
+		uint64		kept_bytes = 0;
+		int			kept = 0;
+
+		for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+		{
+			BloomStoredFilter *other = &cache->stored[i];
+
+			if (other->whole == NULL)
+				continue;
+			kept++;
+			kept_bytes += BLOOM_LENGTH(other->whole);
+			if (oldest == NULL || other->last_used < oldest->last_used)
+				oldest = other;
+		}
+		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(whole) <= bloom_kept_budget()))
+			break;
+		pfree(oldest->whole);
+		oldest->whole = NULL;
+		oldest->slice_probes = 0;
+		oldest->rent_began = cache->stored_tick;
+	}
+	entry->whole = whole;
+}
+
+/*
+ * A value in memory is read where it is, short header or not: the core reads
+ * through unaligned loads, so no copy is made.
  */
 const uint8_t *
 bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
@@ -143,6 +244,9 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 	BloomCallCache *cache;
 	struct varatt_external pointer;
+	BloomStoredFilter *entry;
+	bytea	   *fetched;
+	bf_header	fetched_header;
 	MemoryContext old;
 
 	if (bloom_varlena_in_place(raw))
@@ -176,27 +280,24 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 
 	cache = bloom_call_cache(fcinfo);
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-	if (cache->filter == NULL || cache->filter_toastrelid != pointer.va_toastrelid ||
-		cache->filter_valueid != pointer.va_valueid)
+	entry = bloom_stored_lookup(cache, &pointer);
+	if (entry != NULL && entry->whole != NULL)
 	{
-		bytea	   *fetched;
-		bf_header	fetched_header;
-
-		/* fetched and decompressed (a value may be stored compressed), then checked */
-		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		fetched = (bytea *) detoast_attr(raw);
-		MemoryContextSwitchTo(old);
-		bloom_checked(fetched, &fetched_header);
-		/* only a value that passed replaces the cached one */
-		if (cache->filter != NULL)
-			pfree(cache->filter);
-		cache->filter = fetched;
-		cache->filter_header = fetched_header;
-		cache->filter_toastrelid = pointer.va_toastrelid;
-		cache->filter_valueid = pointer.va_valueid;
+		*header = entry->header;
+		return BLOOM_BYTES(entry->whole);
 	}
-	*header = cache->filter_header;
-	return BLOOM_BYTES(cache->filter);
+
+	/* fetched and decompressed (a value may be stored compressed), then checked */
+	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+	fetched = (bytea *) detoast_attr(raw);
+	MemoryContextSwitchTo(old);
+	bloom_checked(fetched, &fetched_header);
+	/* only a value that passed enters the cache */
+	if (entry == NULL)
+		entry = bloom_stored_enter(cache, &pointer, &fetched_header);
+	bloom_stored_keep(cache, entry, fetched);
+	*header = fetched_header;
+	return BLOOM_BYTES(fetched);
 }
 
 /*
@@ -249,9 +350,37 @@ bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 length)
  * one whole read, then reads it whole once and keeps it (the cached path of
  * bloom_filter_bytes_arg): a point probe of a 124 MB filter reads 116 bytes,
  * and a scan that probes it on every row pays at most twice the whole read
- * (the rent-or-buy bound).
+ * (the rent-or-buy bound).  The account is kept per filter, so filters that
+ * take turns (a join probing one per group) each switch in their own time.
+ *
+ * A filter is read whole only if it can be kept without dropping a kept
+ * filter probed since its own slices began: two large filters in turn beyond
+ * work_mem leave one kept and the other in slices, rather than reading one of
+ * them whole on every row.  Its account then starts again, so a kept filter
+ * no longer probed gives way at the next break-even.
  */
 #define BLOOM_SLICE_PROBE_BYTES	UINT64_C(4096)
+
+/* May the entry be kept whole without dropping a filter probed since its slices began? */
+static bool
+bloom_stored_may_keep(const BloomCallCache *cache, const BloomStoredFilter *entry)
+{
+	uint64		active_bytes = 0;
+	int			active = 0;
+
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		const BloomStoredFilter *other = &cache->stored[i];
+
+		if (other->whole != NULL && other->last_used >= entry->rent_began)
+		{
+			active++;
+			active_bytes += BLOOM_LENGTH(other->whole);
+		}
+	}
+	return active < BLOOM_KEPT_FILTERS &&
+		(active == 0 || active_bytes + bf_filter_bytes(entry->header.nblocks) <= bloom_kept_budget());
+}
 
 bool
 bloom_stored_probe(FunctionCallInfo fcinfo, int argno, uint64 hash, uint32 value_kind, bool *member)
@@ -260,37 +389,42 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, uint64 hash, uint32 value
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 	struct varatt_external pointer;
 	struct varlena *stored;
+	BloomStoredFilter *entry;
+	bf_header	header;
 	bytea	   *block;
 	uint64		block_index;
 
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
 		return false;
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	entry = bloom_stored_lookup(cache, &pointer);
 	/* already read whole for this call site */
-	if (cache->filter != NULL && cache->filter_toastrelid == pointer.va_toastrelid &&
-		cache->filter_valueid == pointer.va_valueid)
+	if (entry != NULL && entry->whole != NULL)
 		return false;
-	if (cache->slice_toastrelid != pointer.va_toastrelid || cache->slice_valueid != pointer.va_valueid)
+	if (entry == NULL)
 	{
-		if (!bloom_stored_header(fcinfo, argno, &cache->slice_header, &stored))
+		if (!bloom_stored_header(fcinfo, argno, &header, &stored))
 			return false;
-		cache->slice_toastrelid = pointer.va_toastrelid;
-		cache->slice_valueid = pointer.va_valueid;
-		cache->slice_probes = 0;
+		entry = bloom_stored_enter(cache, &pointer, &header);
 	}
-	if (cache->slice_probes * BLOOM_SLICE_PROBE_BYTES >= bf_filter_bytes(cache->slice_header.nblocks))
-		return false;
-	cache->slice_probes++;
+	if (entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= bf_filter_bytes(entry->header.nblocks))
+	{
+		if (bloom_stored_may_keep(cache, entry))
+			return false;
+		entry->slice_probes = 0;
+		entry->rent_began = cache->stored_tick;
+	}
+	entry->slice_probes++;
 
-	if (cache->slice_header.n_added == 0)
+	if (entry->header.n_added == 0)
 	{
 		*member = false;
 		return true;
 	}
-	bloom_check_value_kind(&cache->slice_header, value_kind);
-	block_index = bf_block_of(hash, cache->slice_header.nblocks);
+	bloom_check_value_kind(&entry->header, value_kind);
+	block_index = bf_block_of(hash, entry->header.nblocks);
 	block = bloom_stored_slice(raw, BF_HEADER_BYTES + block_index * BF_BLOCK_BYTES, BF_BLOCK_BYTES);
-	*member = bf_block_contains_hash(BLOOM_BYTES(block), cache->slice_header.k, hash);
+	*member = bf_block_contains_hash(BLOOM_BYTES(block), entry->header.k, hash);
 	pfree(block);
 	return true;
 }

@@ -22,6 +22,13 @@
  *   values of the probed column (a filter built from the keys of one side of
  *   a join, probed with the other's): member_share = elements / distinct.
  *   Nothing known: BLOOM_DEFAULT_SELECTIVITY.
+ *
+ * the filter's type
+ *   A superuser may attach these estimators (and the typanalyze) to operators
+ *   and types of his own: no Datum is read as a filter unless its type is
+ *   bloomfilter (or a domain over it), the type found beside the estimator,
+ *   in the extension's schema.  A filter's rate is bf_blocked_fpp_at_load,
+ *   whose cost is bounded for any header a table may hold.
  */
 #include "bloomfilter.h"
 
@@ -38,6 +45,7 @@
 #include "optimizer/pathnode.h"
 #include "utils/lsyscache.h"
 #include "utils/selfuncs.h"
+#include "utils/syscache.h"
 
 /*
  * The statistics slot kind ANALYZE stores for a bloomfilter column; numbers:
@@ -66,13 +74,38 @@ typedef struct BloomFilterFacts
 	bf_header	header;
 } BloomFilterFacts;
 
-/* The rate at which a filter of m bits and k hashes holding n elements errs. */
+/* The rate at which a filter of nblocks blocks and k hashes holding n elements errs. */
 static double
 bloom_fpp_at(uint64 nblocks, int k, double elements)
 {
 	if (elements < 1.0)
 		return 0.0;
-	return bf_blocked_fpp((double) nblocks * BF_BLOCK_BITS / elements, k);
+	return bf_blocked_fpp_at_load(elements / (double) nblocks, k);
+}
+
+/*
+ * The bloomfilter type: the one in the schema of the function called (the
+ * estimator or the typanalyze, created with it), or InvalidOid.
+ */
+static Oid
+bloom_filter_type(FunctionCallInfo fcinfo)
+{
+	Oid			namespace;
+
+	if (fcinfo->flinfo == NULL || !OidIsValid(fcinfo->flinfo->fn_oid))
+		return InvalidOid;
+	namespace = get_func_namespace(fcinfo->flinfo->fn_oid);
+	if (!OidIsValid(namespace))
+		return InvalidOid;
+	return GetSysCacheOid2(TYPENAMENSP, Anum_pg_type_oid, CStringGetDatum("bloomfilter"),
+						   ObjectIdGetDatum(namespace));
+}
+
+/* Is a value of this type (or a domain over it) a filter? */
+static bool
+bloom_is_filter_type(Oid type, Oid filter_type)
+{
+	return OidIsValid(type) && OidIsValid(filter_type) && getBaseType(type) == filter_type;
 }
 
 /* A constant filter: its header, and, for one small enough, its fill. */
@@ -211,6 +244,9 @@ static bool
 bloom_facts_of_expression(PlannerInfo *root, Node *filter, BloomFilterFacts *facts)
 {
 	memset(facts, 0, sizeof(*facts));
+	/* a domain over bloomfilter, seen as one */
+	while (IsA(filter, RelabelType))
+		filter = (Node *) ((RelabelType *) filter)->arg;
 	if (IsA(filter, Const))
 	{
 		if (((Const *) filter)->constisnull)
@@ -325,15 +361,20 @@ bloom_column_selectivity(VariableStatData *vardata, const BloomFilterFacts *fact
 	return selectivity;
 }
 
-/* Is the filter the operator's left argument?  (@> yes, <@ no.) */
+/*
+ * Which argument of the operator is the filter: its declared type says (@>
+ * the left one, <@ the right one; the left one if both are filters).  False
+ * if neither is: an operator of someone else's that borrowed the estimator.
+ */
 static bool
-bloom_filter_is_left(Oid operator)
+bloom_filter_side(Oid operator, Oid filter_type, bool *filter_is_left)
 {
 	Oid			left;
 	Oid			right;
 
 	op_input_types(operator, &left, &right);
-	return !(left == ANYELEMENTOID || left == TEXTOID);
+	*filter_is_left = bloom_is_filter_type(left, filter_type);
+	return *filter_is_left || bloom_is_filter_type(right, filter_type);
 }
 
 /* RESTRICT of @> and <@: `filter @> column` and `column <@ filter`. */
@@ -345,21 +386,25 @@ bloom_probe_sel(PG_FUNCTION_ARGS)
 	Oid			operator = PG_GETARG_OID(1);
 	List	   *args = (List *) PG_GETARG_POINTER(2);
 	int			varRelid = PG_GETARG_INT32(3);
+	Oid			filter_type = bloom_filter_type(fcinfo);
 	VariableStatData vardata;
 	Node	   *other;
 	bool		variable_on_left;
+	bool		filter_is_left;
 	BloomFilterFacts facts;
 	double		selectivity = BLOOM_DEFAULT_SELECTIVITY;
 
-	if (!get_restriction_variable(root, args, varRelid, &vardata, &other, &variable_on_left))
+	if (!bloom_filter_side(operator, filter_type, &filter_is_left) ||
+		!get_restriction_variable(root, args, varRelid, &vardata, &other, &variable_on_left))
 		PG_RETURN_FLOAT8(selectivity);
-	if (variable_on_left == bloom_filter_is_left(operator))
+	if (variable_on_left == filter_is_left)
 	{
 		/* a column of filters probed with one value: most filters say no, at their rate */
-		if (bloom_facts_of_column(&vardata, &facts))
+		if (bloom_is_filter_type(vardata.vartype, filter_type) && bloom_facts_of_column(&vardata, &facts))
 			selectivity = Max(facts.fpp, 1.0 / Max(vardata.rel ? vardata.rel->tuples : 1.0, 1.0));
 	}
-	else if (bloom_facts_of_expression(root, other, &facts))
+	else if (bloom_is_filter_type(exprType(other), filter_type) &&
+			 bloom_facts_of_expression(root, other, &facts))
 		selectivity = bloom_column_selectivity(&vardata, &facts);
 	ReleaseVariableStats(vardata);
 	PG_RETURN_FLOAT8(selectivity);
@@ -376,18 +421,19 @@ bloom_probe_joinsel(PG_FUNCTION_ARGS)
 	PlannerInfo *root = (PlannerInfo *) PG_GETARG_POINTER(0);
 	Oid			operator = PG_GETARG_OID(1);
 	List	   *args = (List *) PG_GETARG_POINTER(2);
-	bool		filter_left = bloom_filter_is_left(operator);
+	Oid			filter_type = bloom_filter_type(fcinfo);
+	bool		filter_left;
 	VariableStatData filter_data;
 	VariableStatData value_data;
 	BloomFilterFacts facts;
 	double		selectivity = BLOOM_DEFAULT_SELECTIVITY;
 
-	if (list_length(args) != 2)
+	if (list_length(args) != 2 || !bloom_filter_side(operator, filter_type, &filter_left))
 		PG_RETURN_FLOAT8(selectivity);
 	examine_variable(root, filter_left ? linitial(args) : lsecond(args), 0, &filter_data);
 	examine_variable(root, filter_left ? lsecond(args) : linitial(args), 0, &value_data);
 	memset(&facts, 0, sizeof(facts));
-	if (bloom_facts_of_column(&filter_data, &facts))
+	if (bloom_is_filter_type(filter_data.vartype, filter_type) && bloom_facts_of_column(&filter_data, &facts))
 		selectivity = bloom_column_selectivity(&value_data, &facts);
 	ReleaseVariableStats(filter_data);
 	ReleaseVariableStats(value_data);
@@ -396,12 +442,17 @@ bloom_probe_joinsel(PG_FUNCTION_ARGS)
 
 /* ---- ANALYZE of a bloomfilter column ---- */
 
-/* The header of a sampled filter: a slice if it is stored, else the value. */
+/*
+ * The header of a sampled filter, from a slice of its first bytes however it
+ * is stored: out of line, compressed (pglz and lz4 decompress only what the
+ * slice needs), or in line.  The length it must agree with is the value's,
+ * known without reading the value.
+ */
 static bool
 bloom_sampled_header(Datum value, bf_header *header)
 {
 	struct varlena *raw = (struct varlena *) DatumGetPointer(value);
-	struct varlena *bytes;
+	struct varlena *slice;
 	uint64		length;
 	bool		valid;
 
@@ -410,20 +461,26 @@ bloom_sampled_header(Datum value, bf_header *header)
 		struct varatt_external pointer;
 
 		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		if (!VARATT_EXTERNAL_IS_COMPRESSED(pointer))
-		{
-			bytes = detoast_attr_slice(raw, 0, BF_HEADER_BYTES);
-			valid = bf_check_header((uint8_t *) VARDATA(bytes), VARATT_EXTERNAL_GET_EXTSIZE(pointer),
-									header) == BF_OK;
-			pfree(bytes);
-			return valid;
-		}
+		length = (uint64) ((int64) pointer.va_rawsize - VARHDRSZ);
 	}
-	bytes = (struct varlena *) PG_DETOAST_DATUM(value);
-	length = VARSIZE(bytes) - VARHDRSZ;
-	valid = bf_check_header((uint8_t *) VARDATA(bytes), length, header) == BF_OK;
-	if (bytes != raw)
-		pfree(bytes);
+	else if (VARATT_IS_COMPRESSED(raw))
+		length = VARDATA_COMPRESSED_GET_EXTSIZE(raw);
+	else if (!VARATT_IS_EXTERNAL(raw))
+		return bf_check_header((const uint8_t *) VARDATA_ANY(raw), VARSIZE_ANY_EXHDR(raw), header) == BF_OK;
+	else
+	{
+		/* in memory elsewhere (not what a heap tuple holds): read whole */
+		struct varlena *whole = detoast_attr(raw);
+
+		valid = bf_check_header(BLOOM_BYTES(whole), BLOOM_LENGTH(whole), header) == BF_OK;
+		pfree(whole);
+		return valid;
+	}
+	slice = detoast_attr_slice(raw, 0, BF_HEADER_BYTES);
+	/* a slice shorter than the header it should hold: a damaged value */
+	valid = VARSIZE(slice) - VARHDRSZ >= Min(length, (uint64) BF_HEADER_BYTES) &&
+		bf_check_header(BLOOM_BYTES(slice), length, header) == BF_OK;
+	pfree(slice);
 	return valid;
 }
 
@@ -483,6 +540,9 @@ bloomfilter_typanalyze(PG_FUNCTION_ARGS)
 {
 	VacAttrStats *stats = (VacAttrStats *) PG_GETARG_POINTER(0);
 
+	/* a type of someone else's that borrowed this function: its values are no filters */
+	if (!bloom_is_filter_type(stats->attrtypid, bloom_filter_type(fcinfo)))
+		PG_RETURN_BOOL(false);
 	if (BLOOM_STATS_TARGET(stats) < 0)
 		BLOOM_STATS_TARGET(stats) = default_statistics_target;
 	stats->compute_stats = bloom_compute_stats;

@@ -348,6 +348,57 @@ test_sizing_classic(void)
 
 /* ---- sizing: the blocked layout ---- */
 
+/*
+ * bf_blocked_fpp_at_load, the bounded-time rate of the planner and ANALYZE,
+ * against bf_blocked_fpp (whose cost grows with the load) on a grid of k and
+ * loads from nearly empty to 10 times past design, both sides of the switch
+ * between its two forms; and at loads bf_blocked_fpp does not reach.
+ */
+static void
+test_fpp_at_load(void)
+{
+	const int	ks[] = {1, 2, 3, 4, 5, 7, 9, 11, 14, 17, 20, 23, 27, 30, 32};
+	double		worst = 0.0;
+
+	for (size_t i = 0; i < sizeof(ks) / sizeof(ks[0]); i++)
+	{
+		int			k = ks[i];
+		double		previous = 0.0;
+		bool		rising = true;
+
+		for (double load = 1e-3; load < 3000.0; load *= 1.7)
+		{
+			double		fast = bf_blocked_fpp_at_load(load, k);
+			double		exact = bf_blocked_fpp(BF_BLOCK_BITS / load, k);
+
+			worst = fmax(worst, fabs(fast - exact) / exact);
+			rising &= fast >= previous;
+			previous = fast;
+		}
+		CHECK(rising);
+		/* just below and above the switch of forms at 48 elements per block */
+		for (double load = 47.5; load <= 48.5; load += 0.25)
+		{
+			double		exact = bf_blocked_fpp(BF_BLOCK_BITS / load, k);
+
+			worst = fmax(worst, fabs(bf_blocked_fpp_at_load(load, k) - exact) / exact);
+		}
+		/* beyond bf_blocked_fpp's loads: a filter that says yes, in k + 1 terms */
+		CHECK(bf_blocked_fpp_at_load(1e5, k) > 1.0 - 1e-12 && bf_blocked_fpp_at_load(1e5, k) <= 1.0);
+		CHECK(bf_blocked_fpp_at_load(18446744073709551615.0, k) > 1.0 - 1e-12);
+		CHECK(bf_blocked_fpp_at_load(18446744073709551615.0, k) <= 1.0);
+		CHECK(bf_blocked_fpp_at_load(0.0, k) == 0.0);
+	}
+	if (!(worst <= 1e-9))
+		printf("  bf_blocked_fpp_at_load: worst relative error %g\n", worst);
+	CHECK(worst <= 1e-9);
+	/* the over-full filter of the ANALYZE report: one block, k = 27, 5,999 elements */
+	CHECK(bf_blocked_fpp_at_load(5999.0, 27) > 1.0 - 1e-12);
+	/* a header no planner should meet: no answer but "yes to everything" */
+	CHECK(bf_blocked_fpp_at_load(NAN, 7) == 1.0 && bf_blocked_fpp_at_load(INFINITY, 7) == 1.0);
+	CHECK(bf_blocked_fpp_at_load(10.0, 0) == 1.0 && bf_blocked_fpp_at_load(10.0, BF_MAX_K + 1) == 1.0);
+}
+
 static void
 test_sizing_blocked(void)
 {
@@ -402,6 +453,8 @@ test_sizing_blocked(void)
 	CHECK(bf_blocked_fpp(0.0, 6) == 1.0);
 	CHECK(bf_blocked_fpp(512.0 / 5000.0, 1) > 0.99 && bf_blocked_fpp(512.0 / 5000.0, 1) <= 1.0);
 	CHECK(bf_blocked_fpp(4096.0, 1) < 1e-3 && bf_blocked_fpp(0.1, 1) > 0.99);
+
+	test_fpp_at_load();
 
 	/* rates near the ends of the range */
 	CHECK_STATUS(bf_plan_rate(0.5, &bits, &k), BF_OK);

@@ -1,0 +1,174 @@
+-- Stored filters that take turns at one call site (each switches from slices
+-- to a whole read on its own account), ANALYZE of over-full filters, and the
+-- estimators met with values that are no filters.
+SET stats_fetch_consistency = none;
+SET max_parallel_workers_per_gather = 0;
+-- TOAST pages of a table read (hit or not) so far; the counters reach the
+-- statistics at the end of each transaction, so they are read between statements
+CREATE FUNCTION toast_pages(name text) RETURNS bigint LANGUAGE sql AS $$
+  SELECT coalesce(toast_blks_hit, 0) + coalesce(toast_blks_read, 0)
+  FROM pg_statio_user_tables WHERE relname = name $$;
+CREATE TEMP TABLE pages (what text, touched bigint);
+
+-- ---- ANALYZE of over-full filters: the rate costs the same at any load ----
+-- 30,000 filters of one block (116 bytes), k = 27, each holding 5,900 to
+-- 5,996 elements (its design holds 9): no two neighbours alike
+CREATE TABLE overfull AS
+  SELECT i, bloom_add_all(base, array_fill(i, ARRAY[i % 97])) AS f
+  FROM (SELECT bloom_add_all(bloom_empty(1, 1e-12), array_agg(g)) AS base
+        FROM generate_series(1, 5900) g) b,
+       generate_series(1, 30000) i;
+SELECT m, k, n, fpp FROM bloom_info((SELECT f FROM overfull WHERE i = 96));
+ANALYZE overfull;
+-- ANALYZE's facts: about 5,948 elements, at a rate of 1
+SELECT stakind1, round(stanumbers1[1]) AS elements, stanumbers1[2] AS rate
+FROM pg_statistic WHERE starelid = 'overfull'::regclass AND staattnum = 2;
+-- estimated rows of the plan's top node
+CREATE FUNCTION estimated_rows(query text) RETURNS float8 LANGUAGE plpgsql AS $$
+DECLARE
+  plan json;
+BEGIN
+  EXECUTE 'EXPLAIN (FORMAT JSON) ' || query INTO plan;
+  RETURN (plan -> 0 -> 'Plan' ->> 'Plan Rows')::float8;
+END $$;
+-- a column of filters that say yes to everything: every row passes
+SELECT estimated_rows('SELECT * FROM overfull WHERE f @> 12345') AS column_of_filters;
+-- one of them as a constant, probing a column: every row passes too
+CREATE TABLE probed AS SELECT g AS x FROM generate_series(1, 1000) g;
+ANALYZE probed;
+SELECT f AS overfull_filter FROM overfull WHERE i = 96 \gset
+SELECT estimated_rows(format('SELECT * FROM probed WHERE %L::bloomfilter @> x', :'overfull_filter'))
+  AS constant_filter;
+-- and in an initplan, through ANALYZE's facts
+SELECT estimated_rows('SELECT * FROM probed WHERE (SELECT f FROM overfull WHERE i = 96) @> x')
+  AS initplan_filter;
+-- a filter at its design load keeps its design rate (1e-12 here)
+CREATE TABLE designed AS
+  SELECT bloom_agg(g, 100000, 1e-12) AS f FROM generate_series(1, 100000) g;
+ANALYZE designed;
+SELECT stanumbers1[1] AS elements, stanumbers1[2] BETWEEN 0.5e-12 AND 1e-12 AS rate_at_design
+FROM pg_statistic WHERE starelid = 'designed'::regclass AND staattnum = 1;
+DROP TABLE overfull, probed, designed;
+
+-- ANALYZE reads a filter's header only, however it is stored: compressed
+-- (the column's storage changed), out of line or in line, it decompresses
+-- the first bytes, not the whole value
+CREATE TABLE packed (id int, f bloomfilter);
+ALTER TABLE packed ALTER COLUMN f SET STORAGE extended, ALTER COLUMN f SET COMPRESSION pglz;
+-- ten sparse filters of 6 MB, about 70 kB compressed (9 TOAST pages) each,
+-- and one of 120 kB, 1.4 kB compressed, in line
+INSERT INTO packed SELECT g, bloom_add(bloom_empty(5000000, 0.01), g) FROM generate_series(1, 10) g;
+INSERT INTO packed SELECT 11, bloom_add(bloom_empty(100000, 0.01), 11);
+SELECT count(*) FILTER (WHERE pg_column_size(f) BETWEEN 50000 AND 100000) AS compressed_out_of_line,
+       count(*) FILTER (WHERE pg_column_size(f) < 2000) AS compressed_in_line
+FROM packed;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('start', toast_pages('packed'));
+ANALYZE packed;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('ANALYZE', toast_pages('packed'));
+-- the first TOAST page of each of the ten, not their 90
+SELECT touched - lag(touched) OVER (ORDER BY ctid) BETWEEN 10 AND 20 AS headers_only
+FROM pages ORDER BY ctid OFFSET 1;
+SELECT stakind1, stanumbers1[1] AS elements FROM pg_statistic
+WHERE starelid = 'packed'::regclass AND staattnum = 2;
+TRUNCATE pages;
+DROP TABLE packed;
+
+-- ---- two stored filters in turn at one call site: rent or buy per filter ----
+-- two filters of 1.2 MB, stored out of line and uncompressed
+CREATE TABLE pair (id int PRIMARY KEY, f bloomfilter);
+INSERT INTO pair SELECT 0, bloom_agg(g, 1000000, 0.01) FROM generate_series(1, 100000) g;
+INSERT INTO pair SELECT 1, bloom_agg(g, 1000000, 0.01) FROM generate_series(100001, 200000) g;
+SELECT id, pg_column_size(f) > 1200000 AS stored_whole FROM pair ORDER BY id;
+ANALYZE pair;
+SET work_mem = '4MB';
+-- the hash join probes the filter of each row's group: 0, 1, 0, 1, ...
+EXPLAIN (COSTS OFF)
+SELECT count(*) FROM generate_series(1, 20000) g JOIN pair p ON p.id = g % 2 WHERE p.f @> g;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('start', toast_pages('pair'));
+SELECT count(*) FROM generate_series(1, 20000) g JOIN pair p ON p.id = 0 WHERE p.f @> g;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('one filter', toast_pages('pair'));
+SELECT count(*) FROM generate_series(1, 20000) g JOIN pair p ON p.id = g % 2 WHERE p.f @> g;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('two filters in turn', toast_pages('pair'));
+-- 1.2 MB is about 160 TOAST pages.  A call site probes a filter through slices
+-- (the page of its block) until they have cost as much as reading it whole
+-- (about 300 probes), then reads it whole and keeps it: one filter probed
+-- 20,000 times touches about 300 + 160 pages.  Two in turn, each on its own
+-- account: about twice that, not a page or two on every one of the 20,000 rows
+-- (as when the call site kept one account and reset it at every change).
+CREATE TEMP TABLE costs AS
+  SELECT what, touched - lag(touched) OVER (ORDER BY ctid) AS touched FROM pages;
+SELECT (SELECT touched FROM costs WHERE what = 'one filter') BETWEEN 400 AND 600 AS one_filter_bought,
+       (SELECT touched FROM costs WHERE what = 'two filters in turn') <=
+       2.5 * (SELECT touched FROM costs WHERE what = 'one filter') AS two_in_turn_bought;
+
+-- beyond work_mem, the filter kept is not dropped for the other on every row:
+-- one stays kept, the other stays in slices (same answers either way).  The
+-- filter of each row comes from a subquery, in turn whatever the plan.
+SET work_mem = '1MB';
+TRUNCATE pages;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('start', toast_pages('pair'));
+SELECT count(*) FROM generate_series(1, 20000) g WHERE (SELECT f FROM pair WHERE id = g % 2) @> g;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('two filters beyond work_mem', toast_pages('pair'));
+-- a whole read on every row would be 160 pages a row; the filter in slices
+-- reads the page of its block, for each of its 10,000 rows
+SELECT touched - lag(touched) OVER (ORDER BY ctid) BETWEEN 10000 AND 15000 AS one_kept_one_sliced
+FROM pages ORDER BY ctid OFFSET 1;
+-- three filters in turn, at three call sites of one query: the same answers as in memory
+INSERT INTO pair SELECT 2, bloom_agg(g, 1000000, 0.01) FROM generate_series(200001, 300000) g;
+RESET work_mem;
+SELECT count(*) FILTER (WHERE p.f @> g) AS stored, count(*) FILTER (WHERE g <@ p.f) AS commuted,
+       count(*) FILTER (WHERE m.f @> g) AS in_memory
+FROM generate_series(1, 30000, 7) g JOIN pair p ON p.id = g % 3
+     JOIN (SELECT id, bloom_add_all(f, '{}'::int[]) AS f FROM pair) m ON m.id = p.id;
+DROP TABLE pair, pages, costs;
+DROP FUNCTION toast_pages(text);
+
+-- ---- the estimators and the typanalyze met with values of other types ----
+-- (a superuser may attach them to his own operators and types)
+CREATE TABLE ints AS SELECT g AS i, g::text AS t FROM generate_series(1, 1000) g;
+ANALYZE ints;
+CREATE OPERATOR === (LEFTARG = int4, RIGHTARG = int4, FUNCTION = int4eq,
+                     RESTRICT = bloom_probe_sel, JOIN = bloom_probe_joinsel);
+CREATE OPERATOR === (LEFTARG = text, RIGHTARG = text, FUNCTION = texteq,
+                     RESTRICT = bloom_probe_sel, JOIN = bloom_probe_joinsel);
+CREATE OPERATOR === (LEFTARG = bloomfilter, RIGHTARG = anyelement, FUNCTION = bloom_contains,
+                     RESTRICT = bloom_probe_sel, JOIN = bloom_probe_joinsel);
+-- no argument is a filter: the default estimate, and no crash
+SELECT estimated_rows('SELECT * FROM ints WHERE i === 5') AS column_left,
+       estimated_rows('SELECT * FROM ints WHERE 5 === i') AS constant_left,
+       estimated_rows('SELECT * FROM ints WHERE t === ''5''') AS text_column_left,
+       estimated_rows('SELECT * FROM ints WHERE ''5'' === t') AS text_constant_left,
+       estimated_rows('SELECT * FROM ints a, ints b WHERE a.i === b.i') AS int_join,
+       estimated_rows('SELECT * FROM ints a, ints b WHERE a.t === b.t') AS text_join;
+-- a filter operator of one's own is estimated as @> is
+SELECT estimated_rows('SELECT * FROM ints WHERE bloom_add(bloom_empty(10), 5) === i') AS own_filter_operator;
+DROP OPERATOR === (int4, int4);
+DROP OPERATOR === (text, text);
+DROP OPERATOR === (bloomfilter, anyelement);
+-- a domain over bloomfilter is a filter: ANALYZE keeps its facts
+CREATE DOMAIN filter_domain AS bloomfilter;
+CREATE TABLE domained AS SELECT bloom_agg(g)::filter_domain AS f FROM generate_series(1, 500) g;
+ANALYZE domained;
+SELECT stakind1, stanumbers1[1] AS elements FROM pg_statistic WHERE starelid = 'domained'::regclass;
+SELECT estimated_rows('SELECT * FROM ints WHERE (SELECT f FROM domained) @> i') AS domain_filter;
+DROP TABLE domained;
+DROP DOMAIN filter_domain;
+-- a type of one's own (an int4 inside) that borrowed the typanalyze: no statistics, no crash
+CREATE TYPE fake_filter;
+CREATE FUNCTION fake_filter_in(cstring) RETURNS fake_filter AS 'int4in' LANGUAGE internal IMMUTABLE STRICT;
+CREATE FUNCTION fake_filter_out(fake_filter) RETURNS cstring AS 'int4out' LANGUAGE internal IMMUTABLE STRICT;
+CREATE TYPE fake_filter (INPUT = fake_filter_in, OUTPUT = fake_filter_out, INTERNALLENGTH = 4,
+                         PASSEDBYVALUE, ALIGNMENT = int4, ANALYZE = bloomfilter_typanalyze);
+CREATE TABLE fakes AS SELECT g::text::fake_filter AS f FROM generate_series(1, 1000) g;
+ANALYZE fakes;
+SELECT count(*) AS statistics FROM pg_statistic WHERE starelid = 'fakes'::regclass;
+DROP TABLE fakes, ints;
+DROP TYPE fake_filter CASCADE;
+DROP FUNCTION estimated_rows(text);
