@@ -58,6 +58,10 @@
 #define BF_STATE_HEADER_BYTES	44
 #define BF_STATE_FILTER_OFFSET	48	/* with the varlena header, blocks land 8-aligned */
 
+/* Header fields read on every row (the layout above) */
+#define BF_STATE_OFF_P			16	/* float64 */
+#define BF_STATE_OFF_DESIGN_N	32	/* uint64 */
+
 #define BF_STATE_MODE_HASHES	1
 #define BF_STATE_MODE_FILTER	2
 #define BF_STATE_SIZING_AUTO	1

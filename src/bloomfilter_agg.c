@@ -16,11 +16,17 @@
  */
 #include "bloomfilter.h"
 
+#include "access/htup_details.h"
+#include "catalog/pg_aggregate.h"
 #include "catalog/pg_type.h"
-#include "nodes/primnodes.h"
+#include "executor/executor.h"
+#include "nodes/nodeFuncs.h"
 #include "nodes/pg_list.h"
+#include "nodes/primnodes.h"
+#include "optimizer/optimizer.h"
 #include "utils/expandeddatum.h"
 #include "utils/memutils.h"
+#include "utils/syscache.h"
 
 #include "bf_aggstate.h"
 
@@ -314,6 +320,68 @@ bloom_agg_add_row(FunctionCallInfo fcinfo, BloomStateRef state, const bf_header 
 }
 
 /*
+ * Sizing arguments: the same on every row.
+ *
+ * The state is made for the sizing arguments of the first row.  Were later
+ * rows allowed others, a serial plan would size the filter by whichever row
+ * came first, and a parallel plan each worker's part by its own first row,
+ * parts that then do not combine: the answer would depend on the plan.  So
+ * every row's arguments are compared with those the state keeps (p and the
+ * design n; a shape's blocks, k, design n and p), in every plan, and a
+ * difference is an ERROR.  Constants, parameters and PL/pgSQL variables are
+ * the same on every row by construction; the compare costs two loads.
+ */
+
+/* Does this row of bloom_agg_trans(state, value [, [n,] p]) give the state's sizing arguments? */
+static pg_attribute_always_inline bool
+bloom_agg_sizing_unchanged(FunctionCallInfo fcinfo, const uint8_t *state)
+{
+	int			p_argno = PG_NARGS() - 1;
+	double		p;
+	uint64		p_bits;
+
+	if (PG_NARGS() < 3)
+		return true;
+	if (PG_ARGISNULL(p_argno) || (PG_NARGS() == 4 && PG_ARGISNULL(2)))
+		return false;
+	/* p is kept as given: its bits compare */
+	p = PG_GETARG_FLOAT8(p_argno);
+	memcpy(&p_bits, &p, sizeof(p_bits));
+	return p_bits == bf_load_u64(state + BF_STATE_OFF_P) &&
+		(PG_NARGS() < 4 || (uint64) PG_GETARG_INT64(2) == bf_load_u64(state + BF_STATE_OFF_DESIGN_N));
+}
+
+static void
+bloom_agg_check_sizing_not_null(FunctionCallInfo fcinfo)
+{
+	if ((PG_NARGS() >= 3 && PG_ARGISNULL(PG_NARGS() - 1)) || (PG_NARGS() == 4 && PG_ARGISNULL(2)))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_agg sizing arguments must not be null")));
+}
+
+/* The ERROR for a row whose sizing arguments are not the state's. */
+static pg_noinline void
+bloom_agg_sizing_error(FunctionCallInfo fcinfo, const uint8_t *state)
+{
+	double		first_p = bf_load_f64(state + BF_STATE_OFF_P);
+
+	bloom_agg_check_sizing_not_null(fcinfo);
+	if (PG_NARGS() == 4)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom_agg sizing arguments must be the same for every row"),
+				 errdetail("The aggregate began with n = " UINT64_FORMAT " and p = %g; this row gives n = " INT64_FORMAT " and p = %g.",
+						   bf_load_u64(state + BF_STATE_OFF_DESIGN_N), first_p,
+						   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3))));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("bloom_agg sizing arguments must be the same for every row"),
+			 errdetail("The aggregate began with p = %g; this row gives p = %g.",
+					   first_p, PG_GETARG_FLOAT8(PG_NARGS() - 1))));
+}
+
+/*
  * bloom_agg_trans(state, value [, [n,] p]).  The sizing arguments are read
  * on the first row and must not change; p defaults to BLOOM_DEFAULT_P.
  */
@@ -340,7 +408,7 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 		uint32		fixed_kind = bloom_fast_kind(cache->fast_encoding);
 
 		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
-		if (bf_load_u32(bytes + 8) == fixed_kind)
+		if (bf_load_u32(bytes + 8) == fixed_kind && bloom_agg_sizing_unchanged(fcinfo, bytes))
 		{
 			uint64		rows = bf_load_u64(bytes + 24);
 
@@ -368,26 +436,76 @@ bloom_agg_trans_slow(FunctionCallInfo fcinfo)
 
 	if (PG_ARGISNULL(0))
 	{
-		int			p_argno = PG_NARGS() - 1;
 		bool		fixed = PG_NARGS() == 4;
 
-		if ((PG_NARGS() >= 3 && PG_ARGISNULL(p_argno)) || (fixed && PG_ARGISNULL(2)))
-			ereport(ERROR,
-					(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-					 errmsg("bloom_agg sizing arguments must not be null")));
+		bloom_agg_check_sizing_not_null(fcinfo);
 		state = bloom_state_create(aggregate_context, fixed, fixed ? PG_GETARG_INT64(2) : 0,
-								   PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(p_argno) : BLOOM_DEFAULT_P);
+								   PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(PG_NARGS() - 1) : BLOOM_DEFAULT_P);
 	}
 	else
+	{
 		state = bloom_state_ref(fcinfo, 0, aggregate_context);
+		if (!bloom_agg_sizing_unchanged(fcinfo, BLOOM_BYTES(state.flat)))
+			bloom_agg_sizing_error(fcinfo, BLOOM_BYTES(state.flat));
+	}
 
 	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, state, NULL));
 }
 
 /*
- * bloom_agg_trans_shaped(state, value, shape): the shape is read with the
- * first non-NULL value (its header only: a slice, if it is stored), and that
- * value must be of the shape's kind; later ones must match it.
+ * The checked header of shape argument argno, read as cheaply as the value
+ * allows on every row: in place in memory; through a slice if it is stored
+ * out of line, once per TOAST value (kept in the call cache's slice fields,
+ * which no probe uses at this call site); else detoasted once and kept
+ * (bloom_filter_bytes_arg).
+ */
+static void
+bloom_shape_arg(FunctionCallInfo fcinfo, int argno, bf_header *shape)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	struct varlena *stored;
+
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		BloomCallCache *cache = bloom_call_cache(fcinfo);
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		if (cache->slice_toastrelid == pointer.va_toastrelid && cache->slice_valueid == pointer.va_valueid)
+		{
+			*shape = cache->slice_header;
+			return;
+		}
+		if (bloom_stored_header(fcinfo, argno, shape, &stored))
+		{
+			cache->slice_toastrelid = pointer.va_toastrelid;
+			cache->slice_valueid = pointer.va_valueid;
+			cache->slice_header = *shape;
+			cache->slice_probes = 0;
+			return;
+		}
+	}
+	(void) bloom_filter_bytes_arg(fcinfo, argno, shape);
+}
+
+/* Is the state in this shape (blocks, k, design n and p)? */
+static bool
+bloom_state_has_shape(const uint8_t *state, const bf_header *shape)
+{
+	bf_header	filter;
+
+	if (state[6] != BF_STATE_MODE_FILTER)
+		return false;
+	bf_read_header(state + BF_STATE_FILTER_OFFSET, &filter);
+	return filter.nblocks == shape->nblocks && filter.k == shape->k &&
+		filter.design_n == shape->design_n && filter.design_p == shape->design_p;
+}
+
+/*
+ * bloom_agg_trans_shaped(state, value, shape).  A NULL value adds nothing
+ * and its shape is not read; the state begins with the first value.  Every
+ * value must be of a kind its row's shape holds, and every row's shape must
+ * be the first one's.
  */
 PG_FUNCTION_INFO_V1(bloom_agg_trans_shaped);
 Datum
@@ -395,20 +513,31 @@ bloom_agg_trans_shaped(PG_FUNCTION_ARGS)
 {
 	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans_shaped");
 	bf_header	shape;
-	struct varlena *stored;
+	BloomStateRef state;
 
-	if (!PG_ARGISNULL(0))
-		PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, bloom_state_ref(fcinfo, 0, aggregate_context), NULL));
-	/* the state begins with the first value, which is checked against the shape's kind */
 	if (PG_ARGISNULL(1))
-		PG_RETURN_NULL();
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
 	if (PG_ARGISNULL(2))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("bloom_agg shape must not be null")));
-	if (!bloom_stored_header(fcinfo, 2, &shape, &stored))
-		(void) bloom_filter_bytes_arg(fcinfo, 2, &shape);
-	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, bloom_state_create_shaped(aggregate_context, &shape), &shape));
+	bloom_shape_arg(fcinfo, 2, &shape);
+	if (PG_ARGISNULL(0))
+		state = bloom_state_create_shaped(aggregate_context, &shape);
+	else
+	{
+		state = bloom_state_ref(fcinfo, 0, aggregate_context);
+		if (!bloom_state_has_shape(BLOOM_BYTES(state.flat), &shape))
+			ereport(ERROR,
+					(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+					 errmsg("bloom_agg sizing arguments must be the same for every row"),
+					 errdetail("This row's shape is not the shape the aggregate began with.")));
+	}
+	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, state, &shape));
 }
 
 /* Copies (or ORs) blocks from src to dst, in chunks: finals and combines of large states. */
@@ -429,6 +558,26 @@ bloom_block_copy_chunk(void *arg, uint64_t first, uint64_t count)
 	else
 		memcpy(c->dst_blocks + first * BF_BLOCK_BYTES, c->src_blocks + first * BF_BLOCK_BYTES,
 			   count * BF_BLOCK_BYTES);
+}
+
+/*
+ * Were two checked states made for the same sizing arguments?  Two filters
+ * of one sizing have the same blocks and k (from n and p, from p alone, or
+ * from the shape), so different ones are different shapes.
+ */
+static bool
+bloom_states_sized_alike(const uint8_t *a, const bf_state_header *a_header,
+						 const uint8_t *b, const bf_state_header *b_header)
+{
+	const uint8_t *a_filter = a + BF_STATE_FILTER_OFFSET;
+	const uint8_t *b_filter = b + BF_STATE_FILTER_OFFSET;
+
+	if (a_header->sizing != b_header->sizing || a_header->p != b_header->p ||
+		a_header->design_n != b_header->design_n)
+		return false;
+	return a_header->mode != BF_STATE_MODE_FILTER || b_header->mode != BF_STATE_MODE_FILTER ||
+		(bf_load_u64(a_filter + BF_OFF_NBLOCKS) == bf_load_u64(b_filter + BF_OFF_NBLOCKS) &&
+		 a_filter[BF_OFF_K] == b_filter[BF_OFF_K]);
 }
 
 /*
@@ -460,11 +609,12 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 
 	state = bloom_state_ref(fcinfo, 0, aggregate_context);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(state.flat), BLOOM_LENGTH(state.flat), &header), BLOOM_FROM_STORAGE);
-	if (header.sizing != other_header.sizing || header.p != other_header.p ||
-		header.design_n != other_header.design_n)
+	/* the per-row check, between parts of the rows: the same ERROR in every plan */
+	if (!bloom_states_sized_alike(BLOOM_BYTES(state.flat), &header, BLOOM_BYTES(other), &other_header))
 		ereport(ERROR,
-				(errcode(ERRCODE_DATA_EXCEPTION),
-				 errmsg("cannot combine bloom_agg states built with different sizing arguments")));
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("bloom_agg sizing arguments must be the same for every row"),
+				 errdetail("Partial aggregates of the rows were built with different sizing arguments.")));
 	bloom_check_status(bf_combine_kinds(header.value_kind, other_header.value_kind, &kind), BLOOM_FROM_STORAGE);
 
 	/* a hash list meets a filter: the result is a copy of the filter with the hashes added */
@@ -498,9 +648,6 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 		uint8_t    *other_filter = bf_state_filter(BLOOM_BYTES(other));
 		BloomBlockCopy or_work = {filter + BF_HEADER_BYTES, other_filter + BF_HEADER_BYTES, true};
 
-		if (bf_load_u64(filter + BF_OFF_NBLOCKS) != bf_load_u64(other_filter + BF_OFF_NBLOCKS) ||
-			filter[BF_OFF_K] != other_filter[BF_OFF_K])
-			bloom_check_status(BF_ERR_INCOMPATIBLE, BLOOM_FROM_STORAGE);
 		bloom_for_each_chunk(bf_load_u64(filter + BF_OFF_NBLOCKS), bloom_block_copy_chunk, &or_work);
 		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
@@ -525,54 +672,278 @@ bloom_final_fold_chunk(void *arg, uint64_t first, uint64_t count)
 }
 
 /*
- * Argument argno of the aggregate call, if it is a non-NULL constant:
- * over zero rows the transition function never ran, so the sizing arguments
- * are read from the call itself.
+ * Zero rows.
+ *
+ * Over zero rows the transition function never runs, and the final function
+ * gets no state: it finds the sizing arguments in the call, which
+ * PostgreSQL does not pass to it.  Zero rows give what rows without a value
+ * give: bloom_agg(x, n, p) the filter of bloom_empty(n, p), bloom_agg(x, p)
+ * that of bloom_empty(0, p), bloom_agg(x) that of bloom_empty(0, 0.01); and
+ * bloom_agg(x, shape) NULL, as a shape is only read with a value.  The
+ * answer must not depend on the plan, so the call is found wherever the
+ * plan put it:
+ *   - an Aggregate: AggGetAggref(); the arguments are its target entries
+ *     that are not ORDER BY keys (which follow them, marked resjunk);
+ *   - a Finalize Aggregate (a parallel or partitionwise plan): its Aggref has
+ *     one argument, the partial state; the call's own arguments are those of
+ *     the Aggref of the same aggno in the Partial Aggregate below, a plan the
+ *     leader initializes whether it runs it or not;
+ *   - a window: AggGetAggref() is NULL and nothing says which of the
+ *     window's aggregates is being finished; those with this final function
+ *     are the candidates, and they must agree.
+ * Sizing arguments that cannot differ between rows (constants, parameters,
+ * PL/pgSQL variables, outer references, initplan outputs, and expressions of
+ * them without volatile functions) are then evaluated in the executor's
+ * expression context: the same values in every plan.  Others (a column, a
+ * volatile function) have no value without a row, and give NULL; so does a
+ * call that cannot be found (the final function called by hand, or by a
+ * system that combines the partial states itself).
+ */
+
+/* What zero rows of one call give: NULL, or the empty filter for n and p. */
+typedef struct BloomZeroRowsCall
+{
+	bool		gives_null;
+	ExprState  *n;				/* NULL: n = 0 */
+	ExprState  *p;				/* NULL: p = BLOOM_DEFAULT_P */
+} BloomZeroRowsCall;
+
+/* fn_extra of bloom_agg_final, made on its first call without a state */
+typedef struct BloomZeroRowsCalls
+{
+	List	   *calls;			/* of BloomZeroRowsCall: one, or a window's candidates */
+	ExprContext *econtext;
+} BloomZeroRowsCalls;
+
+/* The arguments a call gave: its target entries that are not ORDER BY keys. */
+static List *
+bloom_aggref_call_args(Aggref *aggref)
+{
+	List	   *args = NIL;
+	ListCell   *cell;
+
+	foreach(cell, aggref->args)
+	{
+		TargetEntry *entry = lfirst_node(TargetEntry, cell);
+
+		if (!entry->resjunk)
+			args = lappend(args, entry->expr);
+	}
+	return args;
+}
+
+static bool
+bloom_depends_on_rows_walker(Node *node, void *context)
+{
+	if (node == NULL)
+		return false;
+	if (IsA(node, Var) || IsA(node, PlaceHolderVar) || IsA(node, Aggref) || IsA(node, WindowFunc) ||
+		IsA(node, GroupingFunc) || IsA(node, SubPlan) || IsA(node, AlternativeSubPlan))
+		return true;
+	return expression_tree_walker(node, bloom_depends_on_rows_walker, context);
+}
+
+/* Could the value of expr differ between the rows of one aggregate? */
+static bool
+bloom_depends_on_rows(Node *expr)
+{
+	return bloom_depends_on_rows_walker(expr, NULL) || contain_volatile_functions(expr);
+}
+
+typedef struct BloomPartialSearch
+{
+	int			aggno;
+	Oid			aggfnoid;
+	Aggref	   *found;
+} BloomPartialSearch;
+
+/*
+ * The Aggref of the Partial Aggregate below a Finalize Aggregate that has
+ * the aggno of the final one (both are copies of the call, in one query
+ * level).  The first Agg nodes down each path are the partial ones; what
+ * lies below them belongs to other query levels.
  */
 static bool
-bloom_constant_aggregate_arg(FunctionCallInfo fcinfo, int argno, Datum *value)
+bloom_partial_aggref_walker(PlanState *planstate, BloomPartialSearch *search)
 {
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-	TargetEntry *entry;
+	AggState   *partial;
+	ListCell   *cell;
 
-	if (aggref == NULL || list_length(aggref->args) <= argno)
+	if (!IsA(planstate, AggState))
+		return planstate_tree_walker(planstate, bloom_partial_aggref_walker, search);
+	partial = (AggState *) planstate;
+	if (partial->aggsplit != AGGSPLIT_INITIAL_SERIAL)
 		return false;
-	entry = list_nth_node(TargetEntry, aggref->args, argno);
-	if (!IsA(entry->expr, Const) || ((Const *) entry->expr)->constisnull)
-		return false;
-	*value = ((Const *) entry->expr)->constvalue;
-	return true;
+	foreach(cell, partial->aggs)
+	{
+		Aggref	   *aggref = lfirst_node(Aggref, cell);
+
+		if (aggref->aggno == search->aggno && aggref->aggfnoid == search->aggfnoid)
+		{
+			search->found = aggref;
+			return true;
+		}
+	}
+	return false;
 }
 
 /*
- * The empty filter of zero rows: the shape the sizing arguments ask for when
- * they are constants (bloom_agg(x, n, p): that of bloom_empty(n, p)), else
- * one block at the default rate.  It contains nothing, and an empty filter
- * combines with any other.
+ * Adds to *calls the zero-row answer of a call of aggregate aggfnoid with
+ * arguments of types argtypes: args, or NIL if they are not known.  An
+ * aggregate of another final function is not a candidate.  The form is told
+ * by the argument types; one of another aggregate made with this final
+ * function gives the default filter for one argument, else NULL.
  */
+static void
+bloom_add_zero_rows_call(FunctionCallInfo fcinfo, List **calls, Oid aggfnoid, List *argtypes, List *args)
+{
+	HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
+	BloomZeroRowsCall *call;
+	int			nargs = list_length(argtypes);
+	Node	   *n_expr = NULL;
+	Node	   *p_expr = NULL;
+	bool		ours;
+
+	if (!HeapTupleIsValid(tuple))
+		return;
+	ours = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggfinalfn == fcinfo->flinfo->fn_oid;
+	ReleaseSysCache(tuple);
+	if (!ours)
+		return;
+
+	call = palloc0(sizeof(BloomZeroRowsCall));
+	*calls = lappend(*calls, call);
+	call->gives_null = true;
+	if (nargs == 1)
+	{
+		call->gives_null = false;
+		return;
+	}
+	if (list_length(args) != nargs)
+		return;
+	if (nargs == 2 && list_nth_oid(argtypes, 1) == FLOAT8OID)
+		p_expr = list_nth(args, 1);
+	else if (nargs == 3 && list_nth_oid(argtypes, 1) == INT8OID && list_nth_oid(argtypes, 2) == FLOAT8OID)
+	{
+		n_expr = list_nth(args, 1);
+		p_expr = list_nth(args, 2);
+	}
+	else
+		return;
+	if ((n_expr != NULL && bloom_depends_on_rows(n_expr)) || bloom_depends_on_rows(p_expr))
+		return;
+	/* without a parent: parameters are read from the expression context when evaluated */
+	call->n = n_expr != NULL ? ExecInitExpr((Expr *) n_expr, NULL) : NULL;
+	call->p = ExecInitExpr((Expr *) p_expr, NULL);
+	call->gives_null = false;
+}
+
+/* The calls the final function may be finishing, looked up on its first call without a state. */
+static BloomZeroRowsCalls *
+bloom_zero_rows_calls(FunctionCallInfo fcinfo)
+{
+	BloomZeroRowsCalls *found = (BloomZeroRowsCalls *) fcinfo->flinfo->fn_extra;
+	MemoryContext old;
+
+	if (found != NULL)
+		return found;
+	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+	found = palloc0(sizeof(BloomZeroRowsCalls));
+	if (AggGetAggref(fcinfo) != NULL)
+	{
+		AggState   *aggstate = castNode(AggState, fcinfo->context);
+		Aggref	   *aggref = AggGetAggref(fcinfo);
+		List	   *args = NIL;
+
+		if (!DO_AGGSPLIT_COMBINE(aggref->aggsplit))
+			args = bloom_aggref_call_args(aggref);
+		else
+		{
+			BloomPartialSearch search = {aggref->aggno, aggref->aggfnoid, NULL};
+
+			planstate_tree_walker(&aggstate->ss.ps, bloom_partial_aggref_walker, &search);
+			if (search.found != NULL)
+				args = bloom_aggref_call_args(search.found);
+		}
+		bloom_add_zero_rows_call(fcinfo, &found->calls, aggref->aggfnoid, aggref->aggargtypes, args);
+		found->econtext = aggstate->ss.ps.ps_ExprContext;
+	}
+	else if (fcinfo->context != NULL && IsA(fcinfo->context, WindowAggState))
+	{
+		WindowAggState *winstate = (WindowAggState *) fcinfo->context;
+		ListCell   *cell;
+
+		foreach(cell, winstate->funcs)
+		{
+			WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(cell))->wfunc;
+			List	   *argtypes = NIL;
+			ListCell   *arg;
+
+			/* the final function is called with the collation of its aggregate's call */
+			if (!wfunc->winagg || wfunc->inputcollid != PG_GET_COLLATION())
+				continue;
+			foreach(arg, wfunc->args)
+				argtypes = lappend_oid(argtypes, exprType((Node *) lfirst(arg)));
+			bloom_add_zero_rows_call(fcinfo, &found->calls, wfunc->winfnoid, argtypes, wfunc->args);
+		}
+		found->econtext = winstate->ss.ps.ps_ExprContext;
+	}
+	MemoryContextSwitchTo(old);
+	fcinfo->flinfo->fn_extra = found;
+	return found;
+}
+
+/* Evaluates a call's answer: false for NULL, else true with n and p. */
+static bool
+bloom_zero_rows_sizing(BloomZeroRowsCall *call, ExprContext *econtext, int64 *n, double *p)
+{
+	bool		n_null = false;
+	bool		p_null = false;
+
+	if (call->gives_null)
+		return false;
+	*n = 0;
+	*p = BLOOM_DEFAULT_P;
+	if (call->n != NULL)
+		*n = DatumGetInt64(ExecEvalExprSwitchContext(call->n, econtext, &n_null));
+	if (call->p != NULL)
+		*p = DatumGetFloat8(ExecEvalExprSwitchContext(call->p, econtext, &p_null));
+	if (n_null || p_null)
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("bloom_agg sizing arguments must not be null")));
+	return true;
+}
+
+/* The filter of zero rows, or NULL. */
 static bytea *
 bloom_zero_rows_filter(FunctionCallInfo fcinfo)
 {
-	Aggref	   *aggref = AggGetAggref(fcinfo);
-	int			nargs = aggref != NULL ? list_length(aggref->args) : 1;
-	Datum		n_datum;
-	Datum		p_datum;
+	BloomZeroRowsCalls *found = bloom_zero_rows_calls(fcinfo);
+	bool		is_filter = false;
 	int64		n = 0;
-	double		p = BLOOM_DEFAULT_P;
+	double		p = 0;
+	ListCell   *cell;
 
-	/*
-	 * bloom_agg(x, shape): NULL.  A shape that is not a constant is unknown
-	 * without a row, and a constant one could become a parameter in a generic
-	 * plan: NULL whatever the plan (and f | NULL is f).
-	 */
-	if (nargs == 2 && list_nth_oid(aggref->aggargtypes, 1) != FLOAT8OID)
-		return NULL;
+	foreach(cell, found->calls)
+	{
+		int64		call_n = 0;
+		double		call_p = 0;
+		bool		call_is_filter = bloom_zero_rows_sizing(lfirst(cell), found->econtext, &call_n, &call_p);
 
-	if (nargs >= 2 && bloom_constant_aggregate_arg(fcinfo, nargs - 1, &p_datum))
-		p = DatumGetFloat8(p_datum);
-	if (nargs == 3 && bloom_constant_aggregate_arg(fcinfo, 1, &n_datum))
-		n = DatumGetInt64(n_datum);
-	return bloom_make_empty(n, p);
+		if (cell != list_head(found->calls) &&
+			(call_is_filter != is_filter || (is_filter && (call_n != n || call_p != p))))
+			ereport(ERROR,
+					(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+					 errmsg("cannot tell which bloom_agg call a window frame without rows belongs to"),
+					 errdetail("Calls of bloom_agg over this window give different results for zero rows, "
+							   "and PostgreSQL does not tell the final function which call it finishes."),
+					 errhint("Give these calls the same sizing arguments, or different window frames.")));
+		is_filter = call_is_filter;
+		n = call_n;
+		p = call_p;
+	}
+	return is_filter ? bloom_make_empty(n, p) : NULL;
 }
 
 /* The filter of a state; the state is only read. */

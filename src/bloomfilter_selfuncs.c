@@ -177,12 +177,18 @@ bloom_facts_of_aggregate(PlannerInfo *subroot, Aggref *aggref, Oid filter_type, 
 	bool		is_bloom_agg = name != NULL && strcmp(name, "bloom_agg") == 0 &&
 		aggref->aggtype == filter_type && list_length(aggref->args) >= 1;
 	double		p = BLOOM_DEFAULT_P;
-	TargetEntry *last;
+	TargetEntry *last = NULL;
+	ListCell   *cell;
 
 	if (!is_bloom_agg || !bloom_subquery_input_rows(subroot, &facts->elements))
 		return false;
-	last = (TargetEntry *) llast(aggref->args);
-	if (list_length(aggref->args) >= 2 && exprType((Node *) last->expr) == FLOAT8OID &&
+	/* p is the last argument; ORDER BY keys follow the arguments, marked resjunk */
+	foreach(cell, aggref->args)
+	{
+		if (!lfirst_node(TargetEntry, cell)->resjunk)
+			last = lfirst_node(TargetEntry, cell);
+	}
+	if (list_length(aggref->aggargtypes) >= 2 && last != NULL && exprType((Node *) last->expr) == FLOAT8OID &&
 		IsA(last->expr, Const) && !((Const *) last->expr)->constisnull)
 		p = DatumGetFloat8(((Const *) last->expr)->constvalue);
 	facts->fpp = (p > 0.0 && p < 1.0) ? p : BLOOM_DEFAULT_P;
