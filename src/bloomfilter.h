@@ -305,6 +305,9 @@ extern const uint8_t *bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno,
 extern bool bloom_stored_header(FunctionCallInfo fcinfo, int argno, bf_header *header,
 								struct varlena **stored);
 
+/* Same, with the header read once per stored value at the call site. */
+extern bool bloom_stored_header_cached(FunctionCallInfo fcinfo, int argno, bf_header *header);
+
 /* Bytes [offset, offset+length) of a value that bloom_stored_header accepted. */
 extern bytea *bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 length);
 

@@ -455,37 +455,14 @@ bloom_agg_trans_slow(FunctionCallInfo fcinfo)
 /*
  * The checked header of shape argument argno, read as cheaply as the value
  * allows on every row: in place in memory; through a slice if it is stored
- * out of line, once per TOAST value (kept in the call cache's slice fields,
- * which no probe uses at this call site); else detoasted once and kept
- * (bloom_filter_bytes_arg).
+ * out of line, once per TOAST value (bloom_stored_header_cached); else
+ * detoasted once and kept (bloom_filter_bytes_arg).
  */
 static void
 bloom_shape_arg(FunctionCallInfo fcinfo, int argno, bf_header *shape)
 {
-	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
-	struct varlena *stored;
-
-	if (VARATT_IS_EXTERNAL_ONDISK(raw))
-	{
-		BloomCallCache *cache = bloom_call_cache(fcinfo);
-		struct varatt_external pointer;
-
-		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		if (cache->slice_toastrelid == pointer.va_toastrelid && cache->slice_valueid == pointer.va_valueid)
-		{
-			*shape = cache->slice_header;
-			return;
-		}
-		if (bloom_stored_header(fcinfo, argno, shape, &stored))
-		{
-			cache->slice_toastrelid = pointer.va_toastrelid;
-			cache->slice_valueid = pointer.va_valueid;
-			cache->slice_header = *shape;
-			cache->slice_probes = 0;
-			return;
-		}
-	}
-	(void) bloom_filter_bytes_arg(fcinfo, argno, shape);
+	if (!bloom_stored_header_cached(fcinfo, argno, shape))
+		(void) bloom_filter_bytes_arg(fcinfo, argno, shape);
 }
 
 /* Is the state in this shape (blocks, k, design n and p)? */

@@ -332,6 +332,35 @@ bloom_stored_header(FunctionCallInfo fcinfo, int argno, bf_header *header, struc
 	return true;
 }
 
+/*
+ * The checked header of stored filter argument argno, read through a slice
+ * once per TOAST value at this call site (kept in its table of stored
+ * filters); false if the argument is not stored out of line uncompressed.
+ */
+bool
+bloom_stored_header_cached(FunctionCallInfo fcinfo, int argno, bf_header *header)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	BloomCallCache *cache;
+	BloomStoredFilter *entry;
+	struct varatt_external pointer;
+	struct varlena *stored;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return false;
+	cache = bloom_call_cache(fcinfo);
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	entry = bloom_stored_lookup(cache, &pointer);
+	if (entry == NULL)
+	{
+		if (!bloom_stored_header(fcinfo, argno, header, &stored))
+			return false;
+		entry = bloom_stored_enter(cache, &pointer, header);
+	}
+	*header = entry->header;
+	return true;
+}
+
 bytea *
 bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 length)
 {
