@@ -67,7 +67,7 @@
 #define BF_STATE_SIZING_AUTO	1
 #define BF_STATE_SIZING_FIXED	2
 
-#define BF_AGG_INITIAL_HASHES	64
+#define BF_AGG_INITIAL_HASHES	8		/* a group of a few rows stays small */
 #define BF_AGG_MAX_HASHES		(UINT32_C(1) << 24)	/* 128 MiB of hashes; the default limit */
 #define BF_AGG_AUTO_CAPACITY	(INT64_C(1) << 27)	/* 134M rows at the requested p */
 #define BF_AGG_FOLD_BASE_BLOCKS	UINT64_C(720720)
@@ -123,6 +123,10 @@ extern void bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p);
 /* Writes an empty state in mode filter (sizing auto or fixed). */
 extern void bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
 								 double p, uint64_t design_n);
+
+/* Same, into a buffer whose filter blocks are already zero (fresh from the kernel). */
+extern void bf_state_init_filter_header(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
+										double p, uint64_t design_n);
 
 /*
  * Records one value: its hash, its kind and the row count.  In mode hashes

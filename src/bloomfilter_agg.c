@@ -33,8 +33,21 @@
 typedef struct BloomAggState
 {
 	ExpandedObjectHeader header;
-	bytea	   *flat;			/* in header.eoh_context */
+	bytea	   *flat;			/* palloc'd in header.eoh_context, or mapping's */
+	BloomMapping *mapping;		/* a large state's buffer from the kernel, or NULL */
 } BloomAggState;
+
+/*
+ * A state up to this size is a plain value in the aggregate's memory: a
+ * GROUP BY of many small groups then costs one small allocation per group.
+ * An expanded object brings a memory context of its own, and the hash
+ * aggregate walks every context after each new group to check its memory
+ * use: with a context per group that walk grows with the groups, and the
+ * query with their square.  Only states past this size (a group of more
+ * than about a thousand rows) become expanded objects, and past
+ * BLOOM_MAPPED_MIN_BYTES their buffer comes from the kernel.
+ */
+#define BLOOM_FLAT_STATE_MAX_BYTES	8192
 
 static Size
 bloom_agg_state_flat_size(ExpandedObjectHeader *eoh)
@@ -59,6 +72,7 @@ typedef struct BloomStateRef
 	MemoryContext aggregate_context;
 	BloomAggState *object;
 	bytea	   *flat;
+	BloomMapping *pending_mapping;	/* of a buffer not yet the state's */
 } BloomStateRef;
 
 static BloomAggState *
@@ -75,6 +89,19 @@ bloom_state_object(Datum datum, bool read_write)
 		if (expanded.eohptr->eoh_methods == &bloom_agg_state_methods)
 			return (BloomAggState *) expanded.eohptr;
 	}
+	return NULL;
+}
+
+/* The bytes of a state of ours that can be updated where they are: an expanded object's, or a plain value's. */
+static pg_attribute_always_inline uint8_t *
+bloom_state_bytes_in_place(Datum datum)
+{
+	BloomAggState *object = bloom_state_object(datum, true);
+
+	if (object != NULL)
+		return BLOOM_BYTES(object->flat);
+	if (!VARATT_IS_EXTENDED(DatumGetPointer(datum)))
+		return (uint8_t *) VARDATA(DatumGetPointer(datum));
 	return NULL;
 }
 
@@ -106,6 +133,7 @@ bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_cont
 	BloomStateRef ref;
 
 	ref.aggregate_context = aggregate_context;
+	ref.pending_mapping = NULL;
 	ref.object = bloom_state_object(PG_GETARG_DATUM(argno), true);
 	ref.flat = ref.object ? ref.object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
 	return ref;
@@ -118,62 +146,99 @@ bloom_state_datum(BloomStateRef ref)
 }
 
 /*
- * A new, uninitialized buffer of `bytes` for the state, owned by its expanded
- * object (made now, under the aggregate context, if the state has none).
- * Fill it from the old one, then call bloom_state_replace().
+ * A new, uninitialized buffer of `bytes` for the state.  A small state
+ * without an expanded object stays a plain value: the buffer is made in the
+ * call's memory, and the executor copies the value returned into the
+ * aggregate's memory (and frees the old one).  Otherwise the buffer belongs
+ * to the state's expanded object, made now, under the aggregate context, if
+ * the state has none.  *zeroed: the buffer is known to be all zeros.  Fill
+ * it from the old one, then call bloom_state_replace().
  */
 static bytea *
-bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes)
+bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool *zeroed)
 {
-	MemoryContext old;
+	MemoryContext context;
 	bytea	   *buffer;
 
+	*zeroed = false;
+	if (ref->object == NULL && bytes + VARHDRSZ <= BLOOM_FLAT_STATE_MAX_BYTES)
+		return bloom_alloc_varlena(bytes);
 	if (ref->object == NULL)
 	{
-		/* small: GROUP BY may keep one state per group, most of them tiny */
-		MemoryContext context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state",
-													  ALLOCSET_START_SMALL_SIZES);
-
+		context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state", ALLOCSET_SMALL_SIZES);
 		ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
 		EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
 	}
-	old = MemoryContextSwitchTo(ref->object->header.eoh_context);
-	buffer = bloom_alloc_varlena(bytes);
-	MemoryContextSwitchTo(old);
-	bloom_advise_huge_pages(buffer, bytes + VARHDRSZ);
+	context = ref->object->header.eoh_context;
+	if (bytes + VARHDRSZ < BLOOM_MAPPED_MIN_BYTES)
+	{
+		buffer = (bytea *) MemoryContextAlloc(context, bytes + VARHDRSZ);
+		SET_VARSIZE(buffer, bytes + VARHDRSZ);
+		return buffer;
+	}
+	if (bytes + VARHDRSZ > MaxAllocHugeSize)
+		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
+	ref->pending_mapping = bloom_map(context, bytes + VARHDRSZ);
+	*zeroed = ref->pending_mapping->zeroed;
+	buffer = (bytea *) ref->pending_mapping->address;
+	SET_VARSIZE(buffer, bytes + VARHDRSZ);
 	return buffer;
 }
 
-/* Makes buffer the state's bytes, freeing the old ones if the object owned them. */
+/* Makes buffer (from bloom_state_new_buffer) the state's bytes, freeing the old ones if the object owned them. */
 static void
 bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 {
-	if (ref->flat != NULL && ref->object->flat == ref->flat)
-		pfree(ref->flat);
-	ref->object->flat = buffer;
+	BloomAggState *object = ref->object;
+
+	if (object != NULL && ref->flat != NULL && object->flat == ref->flat)
+	{
+		if (object->mapping != NULL)
+			bloom_unmap(object->mapping);
+		else
+			pfree(ref->flat);
+	}
+	if (object != NULL)
+	{
+		object->flat = buffer;
+		object->mapping = ref->pending_mapping;
+	}
+	ref->pending_mapping = NULL;
 	ref->flat = buffer;
+}
+
+/* Writes an empty mode-filter state into a new buffer (its blocks zeroed unless they are). */
+static void
+bloom_state_init_filter(bytea *buffer, bool zeroed, uint64_t nblocks, int k, uint8_t sizing,
+						double p, uint64_t design_n)
+{
+	if (zeroed)
+		bf_state_init_filter_header(BLOOM_BYTES(buffer), nblocks, k, sizing, p, design_n);
+	else
+		bf_state_init_filter(BLOOM_BYTES(buffer), nblocks, k, sizing, p, design_n);
 }
 
 /* A new state for the arguments of the first row. */
 static BloomStateRef
 bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *buffer;
+	bool		zeroed;
 
 	if (fixed)
 	{
 		bloom_check_status(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks));
-		bf_state_init_filter(BLOOM_BYTES(buffer), nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks), &zeroed);
+		bloom_state_init_filter(buffer, zeroed, nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
 	}
 	else
 	{
 		/* checks p now, not after the scan */
 		bloom_check_status(bf_plan(0, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES), &zeroed);
 		bf_state_init_hashes(BLOOM_BYTES(buffer), BF_AGG_INITIAL_HASHES, p);
 	}
 	bloom_state_replace(&ref, buffer);
@@ -187,14 +252,15 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 static BloomStateRef
 bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
 	bytea	   *buffer;
+	bool		zeroed;
 
 	if (!(shape->design_p >= BF_MIN_P))
 		bloom_check_status(BF_ERR_P_TOO_SMALL, BLOOM_FROM_STORAGE);
-	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks));
-	bf_state_init_filter(BLOOM_BYTES(buffer), shape->nblocks, shape->k, BF_STATE_SIZING_FIXED,
-						 shape->design_p, shape->design_n);
+	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks), &zeroed);
+	bloom_state_init_filter(buffer, zeroed, shape->nblocks, shape->k, BF_STATE_SIZING_FIXED,
+							shape->design_p, shape->design_n);
 	bloom_state_replace(&ref, buffer);
 	return ref;
 }
@@ -203,8 +269,9 @@ bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shap
 static BloomStateRef
 bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL};
-	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat));
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
+	bool		zeroed;
+	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat), &zeroed);
 
 	memcpy(BLOOM_BYTES(buffer), BLOOM_BYTES(flat), BLOOM_LENGTH(flat));
 	bloom_state_replace(&ref, buffer);
@@ -213,8 +280,8 @@ bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 
 /*
  * Mode hashes, with room for `capacity` hashes: the same rows, more slots.
- * A buffer the state's object owns is grown with repalloc, which for large
- * buffers remaps pages instead of copying them.
+ * A buffer from the kernel grows in place or moves without a copy (mremap);
+ * any other is copied once into a new one.
  */
 static void
 bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
@@ -224,18 +291,20 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 	bytea	   *grown;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	if (ref->object != NULL && ref->object->flat == ref->flat)
+	if (ref->object != NULL && ref->object->flat == ref->flat && ref->object->mapping != NULL)
 	{
-		grown = (bytea *) repalloc(ref->flat, bytes + VARHDRSZ);
+		bloom_remap(ref->object->mapping, bytes + VARHDRSZ);
+		grown = (bytea *) ref->object->mapping->address;
 		SET_VARSIZE(grown, bytes + VARHDRSZ);
-		bloom_advise_huge_pages(grown, bytes + VARHDRSZ);
 		ref->object->flat = grown;
 		ref->flat = grown;
 	}
 	else
 	{
-		grown = bloom_state_new_buffer(ref, bytes);
-		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), bf_state_bytes_hashes(header.hash_capacity));
+		bool		zeroed;
+
+		grown = bloom_state_new_buffer(ref, bytes, &zeroed);
+		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
 		bloom_state_replace(ref, grown);
 	}
 	header.hash_capacity = capacity;
@@ -250,11 +319,12 @@ bloom_state_to_filter(BloomStateRef *ref)
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *filter_state;
+	bool		zeroed;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
 	bloom_check_status(bf_state_auto_blocks(header.p, &nblocks, &k), BLOOM_FROM_STORAGE);
-	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks));
-	bf_state_init_filter(BLOOM_BYTES(filter_state), nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
+	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks), &zeroed);
+	bloom_state_init_filter(filter_state, zeroed, nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
 	bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_state)),
 								   bf_state_hashes(BLOOM_BYTES(ref->flat)), header.rows);
 	bf_state_set_counts(BLOOM_BYTES(filter_state), header.value_kind, header.rows);
@@ -392,19 +462,20 @@ Datum
 bloom_agg_trans(PG_FUNCTION_ARGS)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	BloomAggState *object;
+	uint8_t    *bytes;
 	uint64		hash;
 
 	/*
 	 * The common row: a state of ours with a filter, or room in its hash
 	 * list, and a value whose hash and kind are at hand (bloomfilter.h, the
 	 * fast path).  The kind check: the state already holds that fixed kind.
+	 * Inside an Agg node the state is the aggregate's own, an expanded
+	 * object or a plain value, and is updated in place.
 	 */
 	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
-		(object = bloom_state_object(PG_GETARG_DATUM(0), true)) != NULL &&
+		(bytes = bloom_state_bytes_in_place(PG_GETARG_DATUM(0))) != NULL &&
 		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(1), &hash))
 	{
-		uint8_t    *bytes = BLOOM_BYTES(object->flat);
 		uint32		fixed_kind = bloom_fast_kind(cache->fast_encoding);
 
 		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
@@ -597,7 +668,8 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	/* a hash list meets a filter: the result is a copy of the filter with the hashes added */
 	if (header.mode == BF_STATE_MODE_HASHES && other_header.mode == BF_STATE_MODE_FILTER)
 	{
-		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other));
+		bool		zeroed;
+		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other), &zeroed);
 
 		memcpy(BLOOM_BYTES(filter_copy), BLOOM_BYTES(other), BLOOM_LENGTH(other));
 		bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_copy)),

@@ -471,6 +471,74 @@ bloom_make_empty(int64 n, double p)
 	return result;
 }
 
+#if defined(__linux__) && defined(MREMAP_MAYMOVE)
+#define BLOOM_HAVE_MREMAP 1
+#endif
+
+static void
+bloom_mapping_release(void *arg)
+{
+	bloom_unmap((BloomMapping *) arg);
+}
+
+BloomMapping *
+bloom_map(MemoryContext owner, Size bytes)
+{
+	BloomMapping *mapping = MemoryContextAllocZero(owner, sizeof(BloomMapping));
+
+#ifdef BLOOM_HAVE_MREMAP
+	void	   *address = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (address == MAP_FAILED)
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory"),
+				 errdetail("Failed on a request of size %zu.", bytes)));
+	mapping->address = address;
+	mapping->zeroed = true;
+#else
+	mapping->address = MemoryContextAllocHuge(owner, bytes);
+#endif
+	mapping->bytes = bytes;
+	bloom_advise_huge_pages(mapping->address, bytes);
+	mapping->on_reset.func = bloom_mapping_release;
+	mapping->on_reset.arg = mapping;
+	MemoryContextRegisterResetCallback(owner, &mapping->on_reset);
+	return mapping;
+}
+
+void
+bloom_remap(BloomMapping *mapping, Size bytes)
+{
+#ifdef BLOOM_HAVE_MREMAP
+	void	   *address = mremap(mapping->address, mapping->bytes, bytes, MREMAP_MAYMOVE);
+
+	if (address == MAP_FAILED)
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory"),
+				 errdetail("Failed on a request of size %zu.", bytes)));
+	mapping->address = address;
+#else
+	mapping->address = repalloc_huge(mapping->address, bytes);
+#endif
+	mapping->bytes = bytes;
+	bloom_advise_huge_pages(mapping->address, bytes);
+}
+
+void
+bloom_unmap(BloomMapping *mapping)
+{
+	if (mapping->address == NULL)
+		return;
+#ifdef BLOOM_HAVE_MREMAP
+	(void) munmap(mapping->address, mapping->bytes);
+#else
+	pfree(mapping->address);
+#endif
+	mapping->address = NULL;
+}
+
 #define BLOOM_HUGE_PAGE_BYTES	((uintptr_t) 2 * 1024 * 1024)
 
 void
