@@ -475,6 +475,20 @@ bloom_make_empty(int64 n, double p)
 #define BLOOM_HAVE_MREMAP 1
 #endif
 
+/*
+ * Huge pages for a whole mapping.  Advice for part of it would split it in
+ * several mappings, which mremap cannot move as one.
+ */
+static void
+bloom_advise_mapping(BloomMapping *mapping)
+{
+#if defined(BLOOM_HAVE_MREMAP) && defined(MADV_HUGEPAGE)
+	(void) madvise(mapping->address, mapping->bytes, MADV_HUGEPAGE);
+#else
+	bloom_advise_huge_pages(mapping->address, mapping->bytes);
+#endif
+}
+
 static void
 bloom_mapping_release(void *arg)
 {
@@ -500,7 +514,7 @@ bloom_map(MemoryContext owner, Size bytes)
 	mapping->address = MemoryContextAllocHuge(owner, bytes);
 #endif
 	mapping->bytes = bytes;
-	bloom_advise_huge_pages(mapping->address, bytes);
+	bloom_advise_mapping(mapping);
 	mapping->on_reset.func = bloom_mapping_release;
 	mapping->on_reset.arg = mapping;
 	MemoryContextRegisterResetCallback(owner, &mapping->on_reset);
@@ -523,7 +537,7 @@ bloom_remap(BloomMapping *mapping, Size bytes)
 	mapping->address = repalloc_huge(mapping->address, bytes);
 #endif
 	mapping->bytes = bytes;
-	bloom_advise_huge_pages(mapping->address, bytes);
+	bloom_advise_mapping(mapping);
 }
 
 void

@@ -1,0 +1,46 @@
+-- bloom_agg's memory: small states are plain values (one per group), large
+-- ones grow in a kernel mapping (from 1 MB: 131,072 hashes) without copying.
+-- Every path must give the same filter.
+CREATE TABLE m AS SELECT g AS x, g % 1000 AS k FROM generate_series(1, 600000) g;
+ANALYZE m;
+SET max_parallel_workers_per_gather = 0;
+-- hash lists of 600,000 rows: grown through 1, 2 and 4 MB mappings
+CREATE TABLE whole AS SELECT bloom_agg(x) AS f FROM m;
+SELECT (bloom_info(f)).n, (SELECT count(*) FROM m WHERE NOT (f @> x)) AS missing FROM whole;
+-- the same filter from one group, and with the value ordered
+SELECT (SELECT bloom_agg(x) FROM m GROUP BY k >= 0)::text = f::text AS one_group_same,
+       (SELECT bloom_agg(x ORDER BY x DESC) FROM m)::text = f::text AS ordered_same
+FROM whole;
+-- many small groups (plain values): each group's filter holds its rows
+CREATE TABLE per_group AS SELECT k, bloom_agg(x) AS f FROM m GROUP BY k;
+SELECT count(*) AS groups, sum((bloom_info(f, false)).n) AS n FROM per_group;
+SELECT count(*) AS missing FROM m JOIN per_group g USING (k) WHERE NOT (g.f @> m.x);
+-- past the hash limit the state switches to a 184 MB filter (a zeroed mapping) and folds
+-- to a size of its own (at most 1.2 times the exact one here)
+SET bloomfilter.agg_hash_limit = 200000;
+CREATE TABLE switched AS SELECT bloom_agg(x) AS f FROM m;
+RESET bloomfilter.agg_hash_limit;
+SELECT (bloom_info(s.f)).n, (SELECT count(*) FROM m WHERE NOT (s.f @> x)) AS missing,
+       (bloom_info(s.f)).m::float8 / (bloom_info(w.f)).m BETWEEN 1 AND 1.2 AS size_ratio_ok,
+       (bloom_info(s.f)).fpp <= 0.01 AS within_rate
+FROM switched s, whole w;
+-- n given: a 700 kB filter state, filled in place
+SELECT (SELECT bloom_agg(x, 600000, 0.01) FROM m)::text
+     = (SELECT bloom_agg(x, bloom_empty(600000, 0.01)) FROM m)::text AS fixed_same;
+-- parallel: worker states of hundreds of thousands of hashes, combined
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SELECT (SELECT bloom_agg(x) FROM m)::text = f::text AS parallel_same FROM whole;
+SELECT (SELECT bloom_agg(x, 600000, 0.01) FROM m)::text
+     = (SELECT bloom_agg(x, bloom_empty(600000, 0.01)) FROM m)::text AS parallel_fixed_same;
+RESET max_parallel_workers_per_gather;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+-- a window over a growing frame: the state is read by every row's final call
+SELECT count(*) FILTER (WHERE NOT (f @> x)) AS missing
+FROM (SELECT x, bloom_agg(x) OVER (ORDER BY x ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS f
+      FROM m WHERE x <= 3000) s;
+DROP TABLE m, whole, switched, per_group;
