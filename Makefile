@@ -10,7 +10,7 @@ GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
 	src/bloomfilter_funcs.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
-REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory
+REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures catalog
 REGRESS_OPTS = --load-extension=bloomfilter
 
 PG_CPPFLAGS = -I$(srcdir)/src
@@ -51,3 +51,12 @@ $(OBJS): src/bf_core.h src/bf_aggstate.h src/bloomfilter.h src/bloomfilter_compa
 .PHONY: memcheck
 memcheck:
 	test/memcheck/run
+
+# The PGXN distribution: bloomfilter-<version>.zip of the committed tree
+# (HEAD), every file under bloomfilter-<version>/, the version from META.json.
+# test/meta/run checks it against the control file's default_version.
+DISTVERSION = $(shell python3 -c 'import json; print(json.load(open("$(srcdir)/META.json"))["version"])')
+DISTFILE = $(EXTENSION)-$(DISTVERSION).zip
+.PHONY: dist
+dist:
+	git -C $(srcdir) archive --format zip --prefix=$(EXTENSION)-$(DISTVERSION)/ -o $(abspath $(DISTFILE)) HEAD

@@ -3,3 +3,111 @@
 -- change since lives here, once.  Objects stay qualified with @extschema@.
 
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
+
+-- ---------------------------------------------------------------- comments
+-- Every object of the extension says what it is, one line in the README's
+-- words, so \dT+, \df+, \da+ and \do+ describe it (sql/catalog.sql fails on
+-- an object without one).  ASCII only: a database of any encoding installs it.
+
+COMMENT ON TYPE @extschema@.bloomfilter IS
+    'Bloom filter: answers "certainly not in the set" or "probably in it" in a few bits per element; text form: base64 of the stored bytes';
+COMMENT ON FUNCTION @extschema@.bloomfilter_in(cstring) IS
+    'input function of type bloomfilter: base64 of the stored bytes, validated';
+COMMENT ON FUNCTION @extschema@.bloomfilter_out(@extschema@.bloomfilter) IS
+    'output function of type bloomfilter: base64 of the stored bytes';
+COMMENT ON FUNCTION @extschema@.bloomfilter_recv(internal) IS
+    'binary input function of type bloomfilter: the stored bytes, validated';
+COMMENT ON FUNCTION @extschema@.bloomfilter_send(@extschema@.bloomfilter) IS
+    'binary output function of type bloomfilter: the stored bytes';
+COMMENT ON FUNCTION @extschema@.bloomfilter_typanalyze(internal) IS
+    'ANALYZE support function of type bloomfilter: keeps the mean elements and false-positive rate of a column, for the estimates of @>';
+
+COMMENT ON FUNCTION @extschema@.bloom_optimal_m(bigint, float8) IS
+    'bits for n elements at rate p (classic layout): ceil(-n ln p / (ln 2)^2)';
+COMMENT ON FUNCTION @extschema@.bloom_optimal_k(bigint, bigint) IS
+    'hash count for n elements in m bits (classic layout): max(1, round(m/n ln 2))';
+COMMENT ON FUNCTION @extschema@.bloom_fpp(bigint, bigint, int) IS
+    'false-positive rate of n elements in m bits with k hashes (classic layout): (1 - e^(-kn/m))^k';
+COMMENT ON FUNCTION @extschema@.bloom_capacity(bigint, int, float8) IS
+    'elements that m bits and k hashes hold at rate p (classic layout): ceil(-m ln(1 - p^(1/k)) / k)';
+COMMENT ON FUNCTION @extschema@.bloom_empty(bigint, float8) IS
+    'an empty filter sized for n elements at rate p (default 0.01)';
+
+COMMENT ON FUNCTION @extschema@.bloom_add(@extschema@.bloomfilter, anyelement) IS
+    'a new filter with the value added; the input is never modified; a NULL value returns the filter unchanged';
+COMMENT ON FUNCTION @extschema@.bloom_add(@extschema@.bloomfilter, text) IS
+    'bloom_add for text, so bloom_add(f, ''x'') works with an untyped literal';
+COMMENT ON FUNCTION @extschema@.bloom_add_all(@extschema@.bloomfilter, anyarray) IS
+    'a new filter with every non-NULL element of the array added, in one copy of the filter; a NULL array returns the filter unchanged';
+COMMENT ON FUNCTION @extschema@.bloom_shard(anyelement, int) IS
+    'which of shards filters a value belongs in, 0 .. shards - 1';
+COMMENT ON FUNCTION @extschema@.bloom_shard(text, int) IS
+    'bloom_shard for text, so untyped literals work';
+
+COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloomfilter, anyelement) IS
+    'filter @> value: false, certainly not in the set; true, probably in it';
+COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloomfilter, text) IS
+    'filter @> value for text, so untyped literals work: false, certainly not in the set; true, probably in it';
+COMMENT ON FUNCTION @extschema@.bloom_contained(anyelement, @extschema@.bloomfilter) IS
+    'value <@ filter: bloom_contains with the operands swapped';
+COMMENT ON FUNCTION @extschema@.bloom_contained(text, @extschema@.bloomfilter) IS
+    'value <@ filter for text, so untyped literals work: bloom_contains with the operands swapped';
+COMMENT ON FUNCTION @extschema@.bloom_probe_sel(internal, oid, internal, integer) IS
+    'planner support function: restriction selectivity of @> and <@';
+COMMENT ON FUNCTION @extschema@.bloom_probe_joinsel(internal, oid, internal, smallint, internal) IS
+    'planner support function: join selectivity of @> and <@';
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloomfilter, anyelement) IS
+    'false: certainly not in the set; true: probably in it';
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloomfilter, text) IS
+    'false: certainly not in the set; true: probably in it (text, and untyped literals)';
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.bloomfilter) IS
+    'value <@ filter: filter @> value with the operands swapped';
+COMMENT ON OPERATOR @extschema@.<@ (text, @extschema@.bloomfilter) IS
+    'value <@ filter: filter @> value with the operands swapped (text, and untyped literals)';
+
+COMMENT ON FUNCTION @extschema@.bloom_union(@extschema@.bloomfilter, @extschema@.bloomfilter) IS
+    'a | b: holds every element of a and of b; filters of one shape; NULL counts as the empty set';
+COMMENT ON FUNCTION @extschema@.bloom_intersect(@extschema@.bloomfilter, @extschema@.bloomfilter) IS
+    'a & b: holds every element of both, and more false positives than a filter built from the intersection';
+COMMENT ON OPERATOR @extschema@.| (@extschema@.bloomfilter, @extschema@.bloomfilter) IS
+    'union: holds every element of a and of b; filters of one shape; f | NULL is f';
+COMMENT ON OPERATOR @extschema@.& (@extschema@.bloomfilter, @extschema@.bloomfilter) IS
+    'intersection: holds every element of both, and more false positives than a filter built from the intersection';
+COMMENT ON FUNCTION @extschema@.bloom_union_agg_trans(@extschema@.bloomfilter, @extschema@.bloomfilter) IS
+    'support function of bloom_union_agg: its transition and combine function';
+COMMENT ON AGGREGATE @extschema@.bloom_union_agg(@extschema@.bloomfilter) IS
+    'union of a column of filters of one shape; NULLs skipped; no rows give NULL';
+
+COMMENT ON FUNCTION @extschema@.bloom_info(@extschema@.bloomfilter, boolean) IS
+    'one row about a filter: m, k, n, bits set, fill ratio, fpp, cardinality, bytes, design n and p, value kind, format version; count_bits false reads only the header';
+
+COMMENT ON TYPE @extschema@.bloom_agg_state IS
+    'transition state of bloom_agg, a real type so partial states can be shipped between servers (format in FORMAT.md)';
+COMMENT ON FUNCTION @extschema@.bloom_agg_state_in(cstring) IS
+    'input function of type bloom_agg_state: base64 of the state, validated';
+COMMENT ON FUNCTION @extschema@.bloom_agg_state_out(@extschema@.bloom_agg_state) IS
+    'output function of type bloom_agg_state: base64 of the state';
+COMMENT ON FUNCTION @extschema@.bloom_agg_state_recv(internal) IS
+    'binary input function of type bloom_agg_state: the state''s bytes, validated';
+COMMENT ON FUNCTION @extschema@.bloom_agg_state_send(@extschema@.bloom_agg_state) IS
+    'binary output function of type bloom_agg_state: the state''s bytes';
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, anyelement) IS
+    'support function of bloom_agg(x): its transition function';
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, anyelement, float8) IS
+    'support function of bloom_agg(x, p): its transition function';
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, anyelement, bigint, float8) IS
+    'support function of bloom_agg(x, n, p): its transition function';
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, anyelement, @extschema@.bloomfilter) IS
+    'support function of bloom_agg(x, shape): its transition function';
+COMMENT ON FUNCTION @extschema@.bloom_agg_combine(@extschema@.bloom_agg_state, @extschema@.bloom_agg_state) IS
+    'support function of bloom_agg: combines two partial states (parallel workers, or servers)';
+COMMENT ON FUNCTION @extschema@.bloom_agg_final(@extschema@.bloom_agg_state) IS
+    'support function of bloom_agg: its final function, the filter of a state';
+COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter';
+COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter';
+COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter';
+COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL';

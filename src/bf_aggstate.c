@@ -76,6 +76,8 @@ bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p)
 	bf_state_header header = {BF_STATE_MODE_HASHES, BF_STATE_SIZING_AUTO, BF_KIND_NONE, capacity, p, 0, 0};
 
 	bf_state_write_header(state, &header);
+	/* unused slots are part of the state's bytes: never whatever memory held before */
+	memset(bf_state_hashes(state), 0, (size_t) capacity * 8);
 }
 
 void

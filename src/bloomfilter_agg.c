@@ -280,8 +280,8 @@ bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 
 /*
  * Mode hashes, with room for `capacity` hashes: the same rows, more slots.
- * A buffer from the kernel grows in place or moves without a copy (mremap);
- * any other is copied once into a new one.
+ * A buffer from the kernel grows in place or moves without a copy (mremap),
+ * and its new slots are zero; any other is copied once into a new one.
  */
 static void
 bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
@@ -305,6 +305,9 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 
 		grown = bloom_state_new_buffer(ref, bytes, &zeroed);
 		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
+		/* the unused slots go out with the state: zeros, not old memory */
+		if (!zeroed)
+			memset(bf_state_hashes(BLOOM_BYTES(grown)) + 8 * header.rows, 0, 8 * ((uint64) capacity - header.rows));
 		bloom_state_replace(ref, grown);
 	}
 	header.hash_capacity = capacity;
