@@ -22,8 +22,8 @@
  *   Memory while aggregating is therefore bounded: 8 bytes a row up to the
  *   hash limit (128 MiB at the default 2^24 rows), then one fixed-size filter
  *   (92 MB at p = 0.1, 184 MB at 0.01).  Adds into that large filter miss
- *   the caches (about 30 ns each here), which is why the hash list goes on
- *   so long.
+ *   the caches, a memory access each, which is why the hash list goes on so
+ *   long.
  * fixed size (bloom_agg(x, n, p))
  *   mode "filter" from the first row, sized for n at p; no folding.
  *

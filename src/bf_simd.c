@@ -5,8 +5,8 @@
  *   A probe or add is instruction-bound once its cache line is at hand: the
  *   scalar code spends about 12 instructions per bit (multiply, two shifts,
  *   a load, a test or an OR, loop control), 70-80 for k = 6.  A sequential
- *   scan runs at about 4.5 instructions per cycle here, so every instruction
- *   saved per row shows in the query's time.
+ *   scan retires several instructions per cycle, so every instruction saved
+ *   per row shows in the query's time (test/bench measures it).
  *
  * the math, lane by lane (lane i holds bit i of the element, i < k)
  *   position_i = (hash * SALT[i]) >> 55        vpmullq, vpsrlq: 9 bits, 0..511
