@@ -4,6 +4,43 @@
 
 \echo Use "ALTER EXTENSION bloomfilter UPDATE TO '1.1'" to load this file. \quit
 
+-- ---------------------------------------------------------------- canonical hashing (1.1)
+
+-- bloom_shard answers with a number, so it cannot refuse a value hashed as
+-- the wrong type the way @> does: its text form received citext constants
+-- and parameters already folded to text, and sent them to another shard
+-- than citext columns.  An `unknown` form takes untyped literals by exact
+-- match (hashed as text); every typed value, citext constants included,
+-- takes the anyelement form and keeps its type.  An untyped parameter has
+-- no type to hash by: bloom_shard($1::text, n).  The text form is renamed,
+-- not dropped: a user's index, view or generated column may use it, and
+-- ALTER EXTENSION UPDATE must not fail on them (it hashes text as before).
+ALTER FUNCTION @extschema@.bloom_shard(text, int) RENAME TO bloom_shard_text_1_0;
+CREATE FUNCTION @extschema@.bloom_shard(value unknown, shards int) RETURNS int
+    AS 'MODULE_PATHNAME', 'bloom_shard' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+-- "char" has an implicit cast to text, so a "char" value matched the
+-- anyelement and text forms equally well and every probe was ambiguous.
+-- Forms of its own take it by exact match, hashed as "char" (as bloom_agg
+-- has always hashed it).
+CREATE FUNCTION @extschema@.bloom_add(filter @extschema@.bloomfilter, value "char")
+    RETURNS @extschema@.bloomfilter
+    AS 'MODULE_PATHNAME', 'bloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_contains(filter @extschema@.bloomfilter, value "char") RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION @extschema@.bloom_contained(value "char", filter @extschema@.bloomfilter) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE OPERATOR @extschema@.@> (
+    LEFTARG = @extschema@.bloomfilter, RIGHTARG = "char",
+    FUNCTION = @extschema@.bloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@),
+    RESTRICT = @extschema@.bloom_probe_sel, JOIN = @extschema@.bloom_probe_joinsel
+);
+CREATE OPERATOR @extschema@.<@ (
+    LEFTARG = "char", RIGHTARG = @extschema@.bloomfilter,
+    FUNCTION = @extschema@.bloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>),
+    RESTRICT = @extschema@.bloom_probe_sel, JOIN = @extschema@.bloom_probe_joinsel
+);
+
 -- ---------------------------------------------------------------- comments
 -- Every object of the extension says what it is, one line in the README's
 -- words, so \dT+, \df+, \da+ and \do+ describe it (sql/catalog.sql fails on
@@ -41,8 +78,10 @@ COMMENT ON FUNCTION @extschema@.bloom_add_all(@extschema@.bloomfilter, anyarray)
     'a new filter with every non-NULL element of the array added, in one copy of the filter; a NULL array returns the filter unchanged';
 COMMENT ON FUNCTION @extschema@.bloom_shard(anyelement, int) IS
     'which of shards filters a value belongs in, 0 .. shards - 1';
-COMMENT ON FUNCTION @extschema@.bloom_shard(text, int) IS
-    'bloom_shard for text, so untyped literals work';
+COMMENT ON FUNCTION @extschema@.bloom_shard_text_1_0(text, int) IS
+    'the text form of bloom_shard in 1.0, kept for objects built on it; call bloom_shard(value, shards)';
+COMMENT ON FUNCTION @extschema@.bloom_shard(unknown, int) IS
+    'bloom_shard for untyped literals, hashed as text; typed values, citext constants included, take the anyelement form';
 
 COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloomfilter, anyelement) IS
     'filter @> value: false, certainly not in the set; true, probably in it';
@@ -64,6 +103,16 @@ COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.bloomfilter) IS
     'value <@ filter: filter @> value with the operands swapped';
 COMMENT ON OPERATOR @extschema@.<@ (text, @extschema@.bloomfilter) IS
     'value <@ filter: filter @> value with the operands swapped (text, and untyped literals)';
+COMMENT ON FUNCTION @extschema@.bloom_add(@extschema@.bloomfilter, "char") IS
+    'bloom_add for "char", which would otherwise match the anyelement and text forms alike';
+COMMENT ON FUNCTION @extschema@.bloom_contains(@extschema@.bloomfilter, "char") IS
+    'filter @> value for "char": false, certainly not in the set; true, probably in it';
+COMMENT ON FUNCTION @extschema@.bloom_contained("char", @extschema@.bloomfilter) IS
+    'value <@ filter for "char": bloom_contains with the operands swapped';
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloomfilter, "char") IS
+    'false: certainly not in the set; true: probably in it ("char")';
+COMMENT ON OPERATOR @extschema@.<@ ("char", @extschema@.bloomfilter) IS
+    'value <@ filter: filter @> value with the operands swapped ("char")';
 
 COMMENT ON FUNCTION @extschema@.bloom_union(@extschema@.bloomfilter, @extschema@.bloomfilter) IS
     'a | b: holds every element of a and of b; filters of one shape; NULL counts as the empty set';

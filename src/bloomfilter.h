@@ -141,13 +141,16 @@ typedef struct BloomStoredFilter
 
 /*
  * Per call site state kept in fn_extra: the hasher of the value argument
- * (type lookups happen once per query, not per row) and the stored filters
- * met, so a filter from a table or subquery is detoasted at most once per
- * query (while it stays kept), not once per row.
+ * (type lookups happen once per query, not per row, and again only after a
+ * type changed: see bloomfilter_hash.c) and the stored filters met, so a
+ * filter from a table or subquery is detoasted at most once per query
+ * (while it stays kept), not once per row.
  */
 typedef struct BloomCallCache
 {
-	BloomValueHasher *hasher;
+	BloomValueHasher *hasher;	/* in hasher_context */
+	uint64		hasher_generation;	/* of the type information it was built from; 0: none */
+	MemoryContext hasher_context;
 	BloomStoredFilter stored[BLOOM_STORED_FILTERS];
 	uint64		stored_tick;	/* counts lookups in stored[] */
 	/*
@@ -257,6 +260,30 @@ bloom_filter_is_cached(const BloomCallCache *cache, Datum datum)
 		bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw);
 }
 
+/*
+ * A text probe that ends in spaces is also tested without them (see
+ * bloom_probe_hashes): on a miss of the fast path, one look at the last byte
+ * of a value that bloom_fast_hash read in place.
+ */
+static inline bool
+bloom_fast_padded_contains(const BloomCallCache *cache, Datum value)
+{
+	const struct varlena *raw;
+	const char *chars;
+	size_t		length;
+
+	if (cache->fast_encoding != BLOOM_FAST_TEXT)
+		return false;
+	raw = (const struct varlena *) DatumGetPointer(value);
+	chars = VARDATA_ANY(raw);
+	length = VARSIZE_ANY_EXHDR(raw);
+	if (length == 0 || chars[length - 1] != ' ')
+		return false;
+	while (length > 0 && chars[length - 1] == ' ')
+		length--;
+	return bf_contains_hash(cache->fast_view, bf_hash_bytes(chars, length));
+}
+
 /* The value kind of a fast-path encoding (one of them). */
 static inline uint32
 bloom_fast_kind(uint8 encoding)
@@ -305,6 +332,18 @@ extern uint64 bloom_hash_value(BloomValueHasher *hasher, Datum value, uint32 *va
 extern uint64 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind);
 
 /*
+ * The hashes a probe of a value tests (any one found is a yes), and its
+ * kind: its hash, and for text or varchar that ends in spaces, also the hash
+ * without them, so that a filter of char(n) finds what char(n)'s `=` finds.
+ * Returns how many.
+ */
+#define BLOOM_PROBE_MAX_HASHES	2
+extern int	bloom_probe_hashes(BloomValueHasher *hasher, Datum value, uint64 hashes[BLOOM_PROBE_MAX_HASHES],
+							   uint32 *value_kind);
+extern int	bloom_probe_hashes_arg(FunctionCallInfo fcinfo, int argno, uint64 hashes[BLOOM_PROBE_MAX_HASHES],
+								   uint32 *value_kind);
+
+/*
  * Hashes of the non-NULL elements of array argument argno (palloc'd, *count
  * of them) and their common kind (BF_KIND_NONE if there are none).
  */
@@ -334,11 +373,12 @@ extern bytea *bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 l
 
 /*
  * Point probe of a stored filter through slices, for the first probes of a
- * value at a call site: sets *member and returns true, or returns false when
- * the whole value is better read once (see bloomfilter_glue.c).
+ * value at a call site: sets *member (any of the hashes found) and returns
+ * true, or returns false when the whole value is better read once (see
+ * bloomfilter_glue.c).
  */
-extern bool bloom_stored_probe(FunctionCallInfo fcinfo, int argno, uint64 hash, uint32 value_kind,
-							   bool *member);
+extern bool bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int hash_count,
+							   uint32 value_kind, bool *member);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

@@ -172,15 +172,16 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 	bf_header	header;
 	const uint8_t *filter;
 	uint32		value_kind;
-	uint64		hash;
+	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
+	int			hash_count;
 	bool		member;
 
 	/* the usual path may replace the cached filter the fast path reads */
 	cache->fast_ready = false;
 
-	hash = bloom_hash_arg(fcinfo, value_argno, &value_kind);
+	hash_count = bloom_probe_hashes_arg(fcinfo, value_argno, hashes, &value_kind);
 	/* a stored filter: the first probes read only the block they need */
-	if (bloom_stored_probe(fcinfo, filter_argno, hash, value_kind, &member))
+	if (bloom_stored_probe(fcinfo, filter_argno, hashes, hash_count, value_kind, &member))
 		return member;
 	filter = bloom_filter_bytes_arg(fcinfo, filter_argno, &header);
 
@@ -193,7 +194,10 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 		cache->fast_view = bf_view_of((uint8_t *) filter);
 		cache->fast_ready = true;
 	}
-	return bf_contains_hash(bf_view_of((uint8_t *) filter), hash);
+	member = false;
+	for (int i = 0; i < hash_count && !member; i++)
+		member = bf_contains_hash(bf_view_of((uint8_t *) filter), hashes[i]);
+	return member;
 }
 
 /*
@@ -209,7 +213,8 @@ bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 
 	if (cache->fast_ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
 		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return bf_contains_hash(cache->fast_view, hash);
+		return bf_contains_hash(cache->fast_view, hash) ||
+			bloom_fast_padded_contains(cache, PG_GETARG_DATUM(value_argno));
 	return bloom_probe_slow(fcinfo, cache, filter_argno, value_argno);
 }
 

@@ -412,7 +412,8 @@ bloom_stored_may_keep(const BloomCallCache *cache, const BloomStoredFilter *entr
 }
 
 bool
-bloom_stored_probe(FunctionCallInfo fcinfo, int argno, uint64 hash, uint32 value_kind, bool *member)
+bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int hash_count,
+				   uint32 value_kind, bool *member)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
@@ -451,10 +452,14 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, uint64 hash, uint32 value
 		return true;
 	}
 	bloom_check_value_kind(&entry->header, value_kind);
-	block_index = bf_block_of(hash, entry->header.nblocks);
-	block = bloom_stored_slice(raw, BF_HEADER_BYTES + block_index * BF_BLOCK_BYTES, BF_BLOCK_BYTES);
-	*member = bf_block_contains_hash(BLOOM_BYTES(block), entry->header.k, hash);
-	pfree(block);
+	*member = false;
+	for (int i = 0; i < hash_count && !*member; i++)
+	{
+		block_index = bf_block_of(hashes[i], entry->header.nblocks);
+		block = bloom_stored_slice(raw, BF_HEADER_BYTES + block_index * BF_BLOCK_BYTES, BF_BLOCK_BYTES);
+		*member = bf_block_contains_hash(BLOOM_BYTES(block), entry->header.k, hashes[i]);
+		pfree(block);
+	}
 	return true;
 }
 

@@ -11,7 +11,8 @@
  *     float    float4, float8            binary64 little-endian; -0 -> 0, one NaN
  *     numeric                            numeric_normalize(): 1.0 and 1.00 -> "1"
  *     text     text, varchar, name,      the characters in UTF-8; bpchar without
- *              bpchar, enum labels       trailing spaces (they do not count in =)
+ *              bpchar, enum labels,      trailing spaces (they do not count in =)
+ *              untyped literals
  *     interval                           months*30 days + days, to a 128-bit span
  *                                        of microseconds, as interval_cmp does
  *     arrays   of any of these           dims, bounds, then per element a null
@@ -34,6 +35,25 @@
  *   moves, like a hash-partitioned table, between servers of the same byte
  *   order and extension version.  The reg* types (OIDs that pg_dump restores
  *   by name, to new OIDs) and types without a hash opclass are refused.
+ *
+ * char(n) against text
+ *   bpchar's `=` ignores trailing spaces, and PostgreSQL compares varchar
+ *   with char(n) as bpchar.  No one encoding serves both text's `=` and
+ *   bpchar's, and changing one would change the hashes of stored filters;
+ *   so a probe of text or varchar that ends in spaces also tests the value
+ *   without them (bloom_probe_hashes).  Under text's `=` the second test can
+ *   only add a false positive, which a Bloom filter may give anyway.
+ *
+ * cached type information
+ *   A call site keeps its hasher across rows and, in PL/pgSQL, across
+ *   statements, while ALTER TYPE may change a composite type's fields, a
+ *   type's name (part of a named kind) or its hash function.  Every
+ *   invalidation of pg_type, pg_opclass or a relation (a composite type's
+ *   attributes) bumps bloom_type_generation, and a cached hasher built
+ *   under another generation is built again.  The fields of a record are
+ *   also checked against the row type's tuple descriptor identifier before
+ *   each value is read, so the field hashers always match the descriptor
+ *   that deforms the value.
  */
 #include "bloomfilter.h"
 
@@ -43,10 +63,12 @@
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
+#include "miscadmin.h"
 #include "nodes/nodeFuncs.h"
 #include "utils/array.h"
 #include "utils/builtins.h"
 #include "utils/datetime.h"
+#include "utils/inval.h"
 #include "utils/jsonb.h"
 #include "utils/lsyscache.h"
 #include "utils/multirangetypes.h"
@@ -67,6 +89,7 @@ typedef enum BloomEncoding
 	BLOOM_ENC_TEXT,				/* text, varchar */
 	BLOOM_ENC_BPCHAR,
 	BLOOM_ENC_NAME,
+	BLOOM_ENC_CSTRING,			/* unknown: an untyped literal, hashed as text */
 	BLOOM_ENC_ENUM,
 	BLOOM_ENC_INTERVAL,
 	BLOOM_ENC_ARRAY,
@@ -96,6 +119,7 @@ struct BloomValueHasher
 	/* BLOOM_ENC_RECORD: field hashers for the row type seen last */
 	Oid			row_type;
 	int32		row_typmod;
+	uint64		row_identifier; /* of its tuple descriptor (typcache) */
 	int			field_count;	/* attributes, dropped ones included */
 	BloomValueHasher **fields;	/* NULL for dropped attributes */
 	List	   *row_shapes;		/* every row type seen: BloomRowShape */
@@ -109,12 +133,50 @@ typedef struct BloomRowShape
 {
 	Oid			row_type;
 	int32		row_typmod;
+	uint64		row_identifier;
 	int			field_count;
 	BloomValueHasher **fields;
 } BloomRowShape;
 
 static void bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out);
 static void bloom_encode_nested(BloomValueHasher *hasher, Datum value, StringInfo out);
+
+/*
+ * Bumped by every invalidation that may change what a hasher was built from
+ * (see "cached type information" above).  Starts at 1: a call cache's 0
+ * means "no hasher yet".
+ */
+static uint64 bloom_type_generation = 1;
+
+static void
+bloom_type_catalog_changed(Datum arg, int cacheid, uint32 hashvalue)
+{
+	bloom_type_generation++;
+}
+
+static void
+bloom_relation_changed(Datum arg, Oid relid)
+{
+	bloom_type_generation++;
+}
+
+/*
+ * Registers the callbacks once per backend, before the first hasher is
+ * built.  A composite type's attributes are those of its relation: ALTER
+ * TYPE ... ALTER ATTRIBUTE invalidates the relation, not the pg_type row.
+ */
+static void
+bloom_watch_type_changes(void)
+{
+	static bool registered = false;
+
+	if (registered)
+		return;
+	CacheRegisterSyscacheCallback(TYPEOID, bloom_type_catalog_changed, (Datum) 0);
+	CacheRegisterSyscacheCallback(CLAOID, bloom_type_catalog_changed, (Datum) 0);
+	CacheRegisterRelcacheCallback(bloom_relation_changed, (Datum) 0);
+	registered = true;
+}
 
 /* 28 bits of XXH3 over some bytes: the fingerprint in a record or named kind. */
 static uint32
@@ -178,12 +240,18 @@ static void bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 r
 static BloomValueHasher *
 bloom_new_hasher(Oid type, Oid collation, MemoryContext context, bool allow_array)
 {
-	BloomValueHasher *hasher = MemoryContextAllocZero(context, sizeof(BloomValueHasher));
-	Oid			base = getBaseType(type);
-	char		typtype = get_typtype(base);
-	bool		is_builtin = base < BF_KIND_BUILTIN_OID_LIMIT;
+	BloomValueHasher *hasher;
+	Oid			base;
+	char		typtype;
+	bool		is_builtin;
 	Oid			element_type;
 
+	/* nested composite, array and range types recurse */
+	check_stack_depth();
+	hasher = MemoryContextAllocZero(context, sizeof(BloomValueHasher));
+	base = getBaseType(type);
+	typtype = get_typtype(base);
+	is_builtin = base < BF_KIND_BUILTIN_OID_LIMIT;
 	hasher->context = context;
 	switch (base)
 	{
@@ -213,6 +281,11 @@ bloom_new_hasher(Oid type, Oid collation, MemoryContext context, bool allow_arra
 			break;
 		case NAMEOID:
 			hasher->encoding = BLOOM_ENC_NAME;
+			hasher->value_kind = BF_KIND_TEXT;
+			break;
+		case UNKNOWNOID:
+			/* a literal string not yet given a type: row(1, 'a'), bloom_shard('a', n) */
+			hasher->encoding = BLOOM_ENC_CSTRING;
 			hasher->value_kind = BF_KIND_TEXT;
 			break;
 		case INTERVALOID:
@@ -374,14 +447,20 @@ bloom_canonical_float_bits(double value)
 static void
 bloom_encode_array(BloomValueHasher *hasher, Datum value, StringInfo out)
 {
-	ArrayType  *array = DatumGetArrayTypeP(value);
-	int			ndims = ARR_NDIM(array);
-	int		   *dims = ARR_DIMS(array);
-	int		   *lower_bounds = ARR_LBOUND(array);
+	ArrayType  *array;
+	int			ndims;
+	int		   *dims;
+	int		   *lower_bounds;
 	Datum	   *elements;
 	bool	   *nulls;
 	int			count;
 
+	/* elements of composite or range types recurse */
+	check_stack_depth();
+	array = DatumGetArrayTypeP(value);
+	ndims = ARR_NDIM(array);
+	dims = ARR_DIMS(array);
+	lower_bounds = ARR_LBOUND(array);
 	bloom_append_u32(out, (uint32) ndims);
 	for (int d = 0; d < ndims; d++)
 	{
@@ -408,6 +487,8 @@ bloom_encode_nested(BloomValueHasher *hasher, Datum value, StringInfo out)
 {
 	int			length_at = out->len;
 
+	/* the way into every nested value */
+	check_stack_depth();
 	bloom_append_u32(out, 0);
 	bloom_encode(hasher, value, out);
 	bf_store_u32((uint8_t *) out->data + length_at, (uint32) (out->len - length_at - 4));
@@ -496,6 +577,8 @@ bloom_encode_range(BloomValueHasher *hasher, const RangeType *range, StringInfo 
 	RangeBound	upper;
 	bool		empty;
 
+	/* bounds of composite or range types recurse */
+	check_stack_depth();
 	range_deserialize(hasher->range_type, range, &lower, &upper, &empty);
 	appendStringInfoChar(out, (char) ((empty ? 1 : 0) |
 									  (!empty && lower.infinite ? 2 : 0) | (!empty && lower.inclusive ? 4 : 0) |
@@ -516,6 +599,7 @@ bloom_encode_multirange(BloomValueHasher *hasher, Datum value, StringInfo out)
 	RangeType **ranges;
 	int32		count;
 
+	check_stack_depth();
 	multirange_deserialize(hasher->range_type, multirange, &count, &ranges);
 	bloom_append_u32(out, (uint32) count);
 	for (int32 i = 0; i < count; i++)
@@ -523,9 +607,13 @@ bloom_encode_multirange(BloomValueHasher *hasher, Datum value, StringInfo out)
 }
 
 /*
- * The field hashers for a row type.  A named composite type has one row
+ * The field hashers for a row type, as descriptor (the row type's current
+ * tuple descriptor) has its fields.  A named composite type has one row
  * type; an anonymous record column could change between rows in principle,
- * so the hashers follow the row type of the value at hand.
+ * so the hashers follow the row type of the value at hand.  ALTER TYPE
+ * gives a named composite type a new descriptor under the same type and
+ * typmod, with a new identifier: field hashers built for another one are
+ * built again, so that no field hasher reads a datum of another type.
  */
 static void
 bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, TupleDesc descriptor)
@@ -533,8 +621,14 @@ bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, T
 	ListCell   *cell;
 	BloomRowShape *shape;
 	MemoryContext old;
+	uint64		identifier;
 
-	if (hasher->fields != NULL && hasher->row_type == row_type && hasher->row_typmod == row_typmod)
+	/* a field of a composite type recurses into bloom_new_hasher */
+	check_stack_depth();
+	/* the typcache entry that gave descriptor: same type, same descriptor, its identifier */
+	identifier = assign_record_type_identifier(row_type, row_typmod);
+	if (hasher->fields != NULL && hasher->row_type == row_type && hasher->row_typmod == row_typmod &&
+		hasher->row_identifier == identifier)
 		return;
 	/* a row type seen before keeps its hashers: rows alternating between types allocate nothing */
 	shape = NULL;
@@ -548,11 +642,17 @@ bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, T
 			break;
 		}
 	}
-	if (shape == NULL)
+	/* new, or altered since: (re)built in place, the list keeps one shape per row type */
+	if (shape == NULL || shape->row_identifier != identifier)
 	{
-		shape = MemoryContextAllocZero(hasher->context, sizeof(BloomRowShape));
+		bool		is_new = shape == NULL;
+
+		if (is_new)
+			shape = MemoryContextAllocZero(hasher->context, sizeof(BloomRowShape));
 		shape->row_type = row_type;
 		shape->row_typmod = row_typmod;
+		/* unusable until its fields are all built: an ERROR below leaves it so */
+		shape->row_identifier = 0;
 		shape->field_count = descriptor->natts;
 		shape->fields = MemoryContextAllocZero(hasher->context,
 											   sizeof(BloomValueHasher *) * Max(descriptor->natts, 1));
@@ -566,15 +666,23 @@ bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, T
 												hasher->context, true);
 			bloom_check_collation(shape->fields[i], attribute->attcollation);
 		}
-		old = MemoryContextSwitchTo(hasher->context);
-		hasher->row_shapes = lappend(hasher->row_shapes, shape);
-		MemoryContextSwitchTo(old);
+		shape->row_identifier = identifier;
+		if (is_new)
+		{
+			old = MemoryContextSwitchTo(hasher->context);
+			hasher->row_shapes = lappend(hasher->row_shapes, shape);
+			MemoryContextSwitchTo(old);
+		}
 	}
 	hasher->fields = shape->fields;
 	hasher->field_count = shape->field_count;
 	hasher->row_type = row_type;
 	hasher->row_typmod = row_typmod;
+	hasher->row_identifier = identifier;
 }
+
+/* Field kinds a record's frame of bloom_hasher_kind holds; wider rows allocate. */
+#define BLOOM_FIELD_KINDS_ON_STACK	16
 
 /*
  * The kind of the values a hasher has seen.  That of a record is known once
@@ -584,22 +692,32 @@ bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, T
 static uint32
 bloom_hasher_kind(const BloomValueHasher *hasher)
 {
-	uint8_t		field_kinds[4 * MaxTupleAttributeNumber];
+	/* small, as this recurses once per nesting level */
+	uint8_t		few_field_kinds[4 * BLOOM_FIELD_KINDS_ON_STACK];
+	uint8_t    *field_kinds;
 	size_t		length = 0;
+	uint32		kind;
 
+	/* nested records and arrays recurse */
+	check_stack_depth();
 	switch (hasher->encoding)
 	{
 		case BLOOM_ENC_ARRAY:
 			return BF_KIND_ARRAY_FLAG | bloom_hasher_kind(hasher->element);
 		case BLOOM_ENC_RECORD:
-			for (int i = 0; i < hasher->field_count && length < sizeof(field_kinds); i++)
+			field_kinds = hasher->field_count <= BLOOM_FIELD_KINDS_ON_STACK ? few_field_kinds :
+				palloc(4 * (size_t) hasher->field_count);
+			for (int i = 0; i < hasher->field_count; i++)
 			{
 				if (hasher->fields[i] == NULL)
 					continue;
 				bf_store_u32(field_kinds + length, bloom_hasher_kind(hasher->fields[i]));
 				length += 4;
 			}
-			return BF_KIND_RECORD_FLAG | bloom_kind_fingerprint(field_kinds, length);
+			kind = BF_KIND_RECORD_FLAG | bloom_kind_fingerprint(field_kinds, length);
+			if (field_kinds != few_field_kinds)
+				pfree(field_kinds);
+			return kind;
 		default:
 			return hasher->value_kind;
 	}
@@ -609,16 +727,25 @@ bloom_hasher_kind(const BloomValueHasher *hasher)
 static void
 bloom_encode_record(BloomValueHasher *hasher, Datum value, StringInfo out)
 {
-	HeapTupleHeader row = DatumGetHeapTupleHeader(value);
-	Oid			row_type = HeapTupleHeaderGetTypeId(row);
-	int32		row_typmod = HeapTupleHeaderGetTypMod(row);
-	TupleDesc	descriptor = lookup_rowtype_tupdesc(row_type, row_typmod);
+	HeapTupleHeader row;
+	Oid			row_type;
+	int32		row_typmod;
+	TupleDesc	descriptor;
 	HeapTupleData tuple;
-	Datum	   *fields = palloc(sizeof(Datum) * Max(descriptor->natts, 1));
-	bool	   *nulls = palloc(sizeof(bool) * Max(descriptor->natts, 1));
+	Datum	   *fields;
+	bool	   *nulls;
 	int			live_fields = 0;
 	int			count_at = out->len;
 
+	/* fields of composite types recurse */
+	check_stack_depth();
+	row = DatumGetHeapTupleHeader(value);
+	row_type = HeapTupleHeaderGetTypeId(row);
+	row_typmod = HeapTupleHeaderGetTypMod(row);
+	descriptor = lookup_rowtype_tupdesc(row_type, row_typmod);
+	fields = palloc(sizeof(Datum) * Max(descriptor->natts, 1));
+	nulls = palloc(sizeof(bool) * Max(descriptor->natts, 1));
+	/* field hashers for this very descriptor, which deforms the value */
 	bloom_prepare_record(hasher, row_type, row_typmod, descriptor);
 	tuple.t_len = HeapTupleHeaderGetDatumLength(row);
 	ItemPointerSetInvalid(&tuple.t_self);
@@ -645,6 +772,8 @@ bloom_encode_record(BloomValueHasher *hasher, Datum value, StringInfo out)
 static void
 bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 {
+	/* arrays, ranges and records recurse */
+	check_stack_depth();
 	switch (hasher->encoding)
 	{
 		case BLOOM_ENC_INT2:
@@ -691,6 +820,13 @@ bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 		case BLOOM_ENC_NAME:
 			{
 				const char *chars = NameStr(*DatumGetName(value));
+
+				bloom_append_text(out, chars, strlen(chars));
+				break;
+			}
+		case BLOOM_ENC_CSTRING:
+			{
+				const char *chars = DatumGetCString(value);
 
 				bloom_append_text(out, chars, strlen(chars));
 				break;
@@ -785,21 +921,40 @@ bloom_type_hasher(Oid type, Oid collation, MemoryContext context)
 	return hasher;
 }
 
-/* A call site's hasher for argument argno, made on its first row. */
+/*
+ * A call site's hasher for argument argno, made on its first row and kept
+ * while no type changed (bloom_type_generation).  The argument's type is
+ * fixed; what the hasher learned of it may change.  The fast paths need no
+ * check: int4, int8 and text (or domains over them, whose base type cannot
+ * change) hash the same whatever happens to other types.
+ */
 static BloomValueHasher *
 bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	/* a call site's argument types are fixed: look them up on the first row only */
-	if (cache->hasher == NULL)
+	if (unlikely(cache->hasher_generation != bloom_type_generation))
 	{
 		Oid			type = bloom_value_arg_type(fcinfo, argno);
 		Oid			collation = PG_GET_COLLATION();
+		uint64		generation;
 
 		if (!OidIsValid(type))
 			elog(ERROR, "could not determine the type of argument %d", argno + 1);
-		cache->hasher = bloom_type_hasher(type, collation, fcinfo->flinfo->fn_mcxt);
+		bloom_watch_type_changes();
+		/* the old hasher goes with its memory; an ERROR below leaves none */
+		cache->hasher = NULL;
+		cache->hasher_generation = 0;
+		cache->fast_encoding = BLOOM_FAST_NONE;
+		if (cache->hasher_context == NULL)
+			cache->hasher_context = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "bloomfilter hasher",
+														  ALLOCSET_SMALL_SIZES);
+		else
+			MemoryContextReset(cache->hasher_context);
+		/* read first: a change while the hasher is built makes the next row build it again */
+		generation = bloom_type_generation;
+		cache->hasher = bloom_type_hasher(type, collation, cache->hasher_context);
+		cache->hasher_generation = generation;
 		cache->fast_encoding =
 			cache->hasher->encoding == BLOOM_ENC_INT4 ? BLOOM_FAST_INT4 :
 			cache->hasher->encoding == BLOOM_ENC_INT8 ? BLOOM_FAST_INT8 :
@@ -850,6 +1005,43 @@ uint64
 bloom_hash_arg(FunctionCallInfo fcinfo, int argno, uint32 *value_kind)
 {
 	return bloom_hash_value(bloom_arg_hasher(fcinfo, argno), PG_GETARG_DATUM(argno), value_kind);
+}
+
+int
+bloom_probe_hashes(BloomValueHasher *hasher, Datum value, uint64 hashes[BLOOM_PROBE_MAX_HASHES],
+				   uint32 *value_kind)
+{
+	text	   *t;
+	const char *chars;
+	int			length;
+	int			trimmed;
+
+	hashes[0] = bloom_hash_value(hasher, value, value_kind);
+	if (hasher->encoding != BLOOM_ENC_TEXT)
+		return 1;
+	/* text or varchar that ends in spaces: also without them, as char(n) holds it */
+	t = DatumGetTextPP(value);
+	chars = VARDATA_ANY(t);
+	length = VARSIZE_ANY_EXHDR(t);
+	trimmed = length;
+	while (trimmed > 0 && chars[trimmed - 1] == ' ')
+		trimmed--;
+	if (trimmed < length)
+	{
+		resetStringInfo(&hasher->scratch);
+		bloom_append_text(&hasher->scratch, chars, trimmed);
+		hashes[1] = bf_hash_bytes(hasher->scratch.data, hasher->scratch.len);
+	}
+	if ((Pointer) t != DatumGetPointer(value))
+		pfree(t);
+	return trimmed < length ? 2 : 1;
+}
+
+int
+bloom_probe_hashes_arg(FunctionCallInfo fcinfo, int argno, uint64 hashes[BLOOM_PROBE_MAX_HASHES],
+					   uint32 *value_kind)
+{
+	return bloom_probe_hashes(bloom_arg_hasher(fcinfo, argno), PG_GETARG_DATUM(argno), hashes, value_kind);
 }
 
 uint64 *

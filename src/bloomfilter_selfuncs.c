@@ -278,10 +278,14 @@ bloom_probe_sample(const BloomFilterFacts *facts, Oid type, const Datum *values,
 	for (int i = 0; i < count; i++)
 	{
 		uint32		kind;
-		uint64		hash = bloom_hash_value(hasher, values[i], &kind);
+		uint64		hashes[BLOOM_PROBE_MAX_HASHES];
+		int			hash_count = bloom_probe_hashes(hasher, values[i], hashes, &kind);
+		bool		member = false;
 
+		for (int h = 0; h < hash_count && !member; h++)
+			member = bf_contains_hash(view, hashes[h]);
 		/* another kind fails at run time with an error; count it as no */
-		if (facts->header.n_added == 0 || kind != facts->header.value_kind || !bf_contains_hash(view, hash))
+		if (facts->header.n_added == 0 || kind != facts->header.value_kind || !member)
 			continue;
 		members++;
 		if (frequencies != NULL)
