@@ -77,6 +77,7 @@ SELECT r.config AS cfg, r.label AS aggregate, r.plan AS parallel_plan, r.workers
        round(r.ratio::numeric, 2) AS ratio,
        CASE WHEN r.label ~ '^bloom_agg' THEN round((c.count_ratio * 1.1)::numeric, 2) END AS bound,
        CASE WHEN r.label !~ '^bloom_agg' THEN ''
+            WHEN r.workers = 0 THEN 'no workers: n/a'
             WHEN NOT r.failed AND r.ratio <= c.count_ratio * 1.1 THEN 'met' ELSE 'missed' END AS verdict
 FROM r LEFT JOIN c USING (config)
 ORDER BY r.config, r.label ~ '^bloom_agg', r.label, r.plan;
