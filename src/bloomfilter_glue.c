@@ -494,6 +494,17 @@ bloom_advise_mapping(BloomMapping *mapping)
 #endif
 }
 
+#ifdef BLOOM_HAVE_MREMAP
+static pg_noinline void
+bloom_mapping_failed(Size bytes)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_OUT_OF_MEMORY),
+			 errmsg("out of memory"),
+			 errdetail("Failed on a request of size %zu.", bytes)));
+}
+#endif
+
 static void
 bloom_mapping_release(void *arg)
 {
@@ -509,10 +520,7 @@ bloom_map(MemoryContext owner, Size bytes)
 	void	   *address = mmap(NULL, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (address == MAP_FAILED)
-		ereport(ERROR,
-				(errcode(ERRCODE_OUT_OF_MEMORY),
-				 errmsg("out of memory"),
-				 errdetail("Failed on a request of size %zu.", bytes)));
+		bloom_mapping_failed(bytes);
 	mapping->address = address;
 	mapping->zeroed = true;
 #else
@@ -533,10 +541,7 @@ bloom_remap(BloomMapping *mapping, Size bytes)
 	void	   *address = mremap(mapping->address, mapping->bytes, bytes, MREMAP_MAYMOVE);
 
 	if (address == MAP_FAILED)
-		ereport(ERROR,
-				(errcode(ERRCODE_OUT_OF_MEMORY),
-				 errmsg("out of memory"),
-				 errdetail("Failed on a request of size %zu.", bytes)));
+		bloom_mapping_failed(bytes);
 	mapping->address = address;
 #else
 	mapping->address = repalloc_huge(mapping->address, bytes);
