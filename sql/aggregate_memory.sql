@@ -55,3 +55,27 @@ FROM (SELECT partial_state(x) AS s FROM generate_series(1, 9) x) t;
 SELECT encode(bloom_agg_state_send(s), 'hex') ~ '(0000000000000000){55}$' AS unused_slots_zero_grown
 FROM (SELECT partial_state(x ORDER BY x) AS s FROM generate_series(1, 9001) x) t;
 DROP AGGREGATE partial_state(anyelement);
+
+-- every byte of a state is in the aggregate's memory, where a hash aggregate
+-- counts it: 400 groups of 1.2 MB filter states spill instead of taking 480 MB
+SET work_mem = '1MB';
+SET max_parallel_workers_per_gather = 0;
+SET enable_sort = off;
+CREATE FUNCTION hash_batches(query text) RETURNS int LANGUAGE plpgsql AS $$
+DECLARE
+  line text;
+BEGIN
+  FOR line IN EXECUTE 'EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ' || query LOOP
+    IF line ~ 'Batches: \d+' THEN
+      RETURN substring(line FROM 'Batches: (\d+)')::int;
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END $$;
+SELECT hash_batches('SELECT g, bloom_agg(x, 1000000, 0.01) IS NOT NULL FROM (SELECT x, x % 400 AS g FROM generate_series(1, 40000) x) s GROUP BY g') > 1
+  AS spilled;
+SELECT count(*) AS groups, bool_and(n = 100) AS all_rows
+FROM (SELECT g, (bloom_info(bloom_agg(x, 1000000, 0.01), false)).n FROM (SELECT x, x % 400 AS g FROM generate_series(1, 40000) x) s GROUP BY g) t;
+DROP FUNCTION hash_batches(text);
+RESET enable_sort;
+RESET work_mem;

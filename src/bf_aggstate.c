@@ -84,19 +84,11 @@ void
 bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
 					 double p, uint64_t design_n)
 {
-	bf_state_init_filter_header(state, nblocks, k, sizing, p, design_n);
-	memset(bf_state_filter(state) + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
-}
-
-void
-bf_state_init_filter_header(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
-							double p, uint64_t design_n)
-{
 	bf_state_header header = {BF_STATE_MODE_FILTER, sizing, BF_KIND_NONE, 0, p, 0, design_n};
 
 	bf_state_write_header(state, &header);
 	bf_store_u32(state + BF_STATE_HEADER_BYTES, 0);
-	bf_init_header(bf_state_filter(state), nblocks, k, BF_KIND_NONE, design_n, p);
+	bf_init(bf_state_filter(state), nblocks, k, BF_KIND_NONE, design_n, p);
 	memset(bf_state_parked(state), 0, 8 * BF_AGG_PENDING);
 }
 

@@ -124,10 +124,6 @@ extern void bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p);
 extern void bf_state_init_filter(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
 								 double p, uint64_t design_n);
 
-/* Same, into a buffer whose filter blocks are already zero (fresh from the kernel). */
-extern void bf_state_init_filter_header(uint8_t *state, uint64_t nblocks, int k, uint8_t sizing,
-										double p, uint64_t design_n);
-
 /*
  * Records one value: its hash, its kind and the row count.  In mode hashes
  * the caller made room first.

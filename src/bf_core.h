@@ -251,10 +251,6 @@ extern bool bf_kind_is_known(uint32_t kind);
 extern void bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 					uint64_t design_n, double design_p);
 
-/* Writes the header alone, for blocks that are already zero. */
-extern void bf_init_header(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
-						   uint64_t design_n, double design_p);
-
 /* ---- sizing ---- */
 
 extern bf_status bf_optimal_m(int64_t n, double p, int64_t *m);

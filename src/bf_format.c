@@ -125,14 +125,6 @@ void
 bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 		uint64_t design_n, double design_p)
 {
-	bf_init_header(filter, nblocks, k, value_kind, design_n, design_p);
-	memset(filter + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
-}
-
-void
-bf_init_header(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
-			   uint64_t design_n, double design_p)
-{
 	bf_header	header;
 
 	header.version = BF_FORMAT_VERSION;
@@ -145,6 +137,7 @@ bf_init_header(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 	header.design_n = design_n;
 	header.design_p = design_p;
 	bf_write_header(filter, &header);
+	memset(filter + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
 }
 
 bool

@@ -73,27 +73,6 @@ extern bytea *bloom_make_empty(int64 n, double p);
  */
 extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 
-/*
- * Large buffers straight from the kernel (bloomfilter_glue.c): an aggregate
- * state of many rows grows without copying (mremap moves page tables, not
- * bytes), starts zeroed, and may be backed by huge pages.  The mapping is
- * undone when its owner memory context is reset or deleted, or by
- * bloom_unmap.  Where mremap is missing, palloc serves (not zeroed).
- */
-typedef struct BloomMapping
-{
-	void	   *address;		/* NULL once unmapped */
-	Size		bytes;
-	bool		zeroed;			/* fresh from the kernel */
-	MemoryContextCallback on_reset;
-} BloomMapping;
-
-#define BLOOM_MAPPED_MIN_BYTES	((Size) 1024 * 1024)
-
-extern BloomMapping *bloom_map(MemoryContext owner, Size bytes);
-extern void bloom_remap(BloomMapping *mapping, Size bytes);
-extern void bloom_unmap(BloomMapping *mapping);
-
 /* Runs fn over blocks [0, nblocks) in chunks, checking for interrupts. */
 typedef void (*BloomChunkFn) (void *arg, uint64_t first, uint64_t count);
 extern void bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg);

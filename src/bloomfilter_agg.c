@@ -33,8 +33,7 @@
 typedef struct BloomAggState
 {
 	ExpandedObjectHeader header;
-	bytea	   *flat;			/* palloc'd in header.eoh_context, or mapping's */
-	BloomMapping *mapping;		/* a large state's buffer from the kernel, or NULL */
+	bytea	   *flat;			/* in header.eoh_context */
 } BloomAggState;
 
 /*
@@ -44,8 +43,9 @@ typedef struct BloomAggState
  * aggregate walks every context after each new group to check its memory
  * use: with a context per group that walk grows with the groups, and the
  * query with their square.  Only states past this size (a group of more
- * than about a thousand rows) become expanded objects, and past
- * BLOOM_MAPPED_MIN_BYTES their buffer comes from the kernel.
+ * than about a thousand rows) become expanded objects.  Every byte of a
+ * state is allocated in the aggregate's memory contexts, where the hash
+ * aggregate counts it against work_mem.
  */
 #define BLOOM_FLAT_STATE_MAX_BYTES	8192
 
@@ -72,7 +72,6 @@ typedef struct BloomStateRef
 	MemoryContext aggregate_context;
 	BloomAggState *object;
 	bytea	   *flat;
-	BloomMapping *pending_mapping;	/* of a buffer not yet the state's */
 } BloomStateRef;
 
 static BloomAggState *
@@ -133,7 +132,6 @@ bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_cont
 	BloomStateRef ref;
 
 	ref.aggregate_context = aggregate_context;
-	ref.pending_mapping = NULL;
 	ref.object = bloom_state_object(PG_GETARG_DATUM(argno), true);
 	ref.flat = ref.object ? ref.object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
 	return ref;
@@ -151,37 +149,29 @@ bloom_state_datum(BloomStateRef ref)
  * call's memory, and the executor copies the value returned into the
  * aggregate's memory (and frees the old one).  Otherwise the buffer belongs
  * to the state's expanded object, made now, under the aggregate context, if
- * the state has none.  *zeroed: the buffer is known to be all zeros.  Fill
- * it from the old one, then call bloom_state_replace().
+ * the state has none.  Fill it from the old one, then call
+ * bloom_state_replace().
  */
 static bytea *
-bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool *zeroed)
+bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes)
 {
-	MemoryContext context;
 	bytea	   *buffer;
 
-	*zeroed = false;
 	if (ref->object == NULL && bytes + VARHDRSZ <= BLOOM_FLAT_STATE_MAX_BYTES)
 		return bloom_alloc_varlena(bytes);
 	if (ref->object == NULL)
 	{
-		context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state", ALLOCSET_SMALL_SIZES);
+		MemoryContext context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state",
+													  ALLOCSET_SMALL_SIZES);
+
 		ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
 		EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
 	}
-	context = ref->object->header.eoh_context;
-	if (bytes + VARHDRSZ < BLOOM_MAPPED_MIN_BYTES)
-	{
-		buffer = (bytea *) MemoryContextAlloc(context, bytes + VARHDRSZ);
-		SET_VARSIZE(buffer, bytes + VARHDRSZ);
-		return buffer;
-	}
 	if (bytes + VARHDRSZ > MaxAllocHugeSize)
 		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
-	ref->pending_mapping = bloom_map(context, bytes + VARHDRSZ);
-	*zeroed = ref->pending_mapping->zeroed;
-	buffer = (bytea *) ref->pending_mapping->address;
+	buffer = (bytea *) MemoryContextAllocHuge(ref->object->header.eoh_context, bytes + VARHDRSZ);
 	SET_VARSIZE(buffer, bytes + VARHDRSZ);
+	bloom_advise_huge_pages(buffer, bytes + VARHDRSZ);
 	return buffer;
 }
 
@@ -189,56 +179,33 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool *zeroed)
 static void
 bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 {
-	BloomAggState *object = ref->object;
-
-	if (object != NULL && ref->flat != NULL && object->flat == ref->flat)
-	{
-		if (object->mapping != NULL)
-			bloom_unmap(object->mapping);
-		else
-			pfree(ref->flat);
-	}
-	if (object != NULL)
-	{
-		object->flat = buffer;
-		object->mapping = ref->pending_mapping;
-	}
-	ref->pending_mapping = NULL;
+	if (ref->object != NULL && ref->flat != NULL && ref->object->flat == ref->flat)
+		pfree(ref->flat);
+	if (ref->object != NULL)
+		ref->object->flat = buffer;
 	ref->flat = buffer;
-}
-
-/* Writes an empty mode-filter state into a new buffer (its blocks zeroed unless they are). */
-static void
-bloom_state_init_filter(bytea *buffer, bool zeroed, uint64_t nblocks, int k, uint8_t sizing,
-						double p, uint64_t design_n)
-{
-	if (zeroed)
-		bf_state_init_filter_header(BLOOM_BYTES(buffer), nblocks, k, sizing, p, design_n);
-	else
-		bf_state_init_filter(BLOOM_BYTES(buffer), nblocks, k, sizing, p, design_n);
 }
 
 /* A new state for the arguments of the first row. */
 static BloomStateRef
 bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL};
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *buffer;
-	bool		zeroed;
 
 	if (fixed)
 	{
 		bloom_check_status(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks), &zeroed);
-		bloom_state_init_filter(buffer, zeroed, nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks));
+		bf_state_init_filter(BLOOM_BYTES(buffer), nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
 	}
 	else
 	{
 		/* checks p now, not after the scan */
 		bloom_check_status(bf_plan(0, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES), &zeroed);
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
 		bf_state_init_hashes(BLOOM_BYTES(buffer), BF_AGG_INITIAL_HASHES, p);
 	}
 	bloom_state_replace(&ref, buffer);
@@ -252,14 +219,13 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 static BloomStateRef
 bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL};
 	bytea	   *buffer;
-	bool		zeroed;
 
 	if (!(shape->design_p >= BF_MIN_P))
 		bloom_check_status(BF_ERR_P_TOO_SMALL, BLOOM_FROM_STORAGE);
-	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks), &zeroed);
-	bloom_state_init_filter(buffer, zeroed, shape->nblocks, shape->k, BF_STATE_SIZING_FIXED,
+	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks));
+	bf_state_init_filter(BLOOM_BYTES(buffer), shape->nblocks, shape->k, BF_STATE_SIZING_FIXED,
 							shape->design_p, shape->design_n);
 	bloom_state_replace(&ref, buffer);
 	return ref;
@@ -269,9 +235,8 @@ bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shap
 static BloomStateRef
 bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
-	bool		zeroed;
-	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat), &zeroed);
+	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat));
 
 	memcpy(BLOOM_BYTES(buffer), BLOOM_BYTES(flat), BLOOM_LENGTH(flat));
 	bloom_state_replace(&ref, buffer);
@@ -280,8 +245,8 @@ bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 
 /*
  * Mode hashes, with room for `capacity` hashes: the same rows, more slots.
- * A buffer from the kernel grows in place or moves without a copy (mremap),
- * and its new slots are zero; any other is copied once into a new one.
+ * The object's own buffer grows in place; a plain value is copied once
+ * into a new one.
  */
 static void
 bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
@@ -291,25 +256,23 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 	bytea	   *grown;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	if (ref->object != NULL && ref->object->flat == ref->flat && ref->object->mapping != NULL)
+	if (ref->object != NULL && ref->object->flat == ref->flat)
 	{
-		bloom_remap(ref->object->mapping, bytes + VARHDRSZ);
-		grown = (bytea *) ref->object->mapping->address;
+		/* glibc moves a large block's pages (mremap) rather than copy them */
+		grown = (bytea *) repalloc_huge(ref->flat, bytes + VARHDRSZ);
 		SET_VARSIZE(grown, bytes + VARHDRSZ);
+		bloom_advise_huge_pages(grown, bytes + VARHDRSZ);
 		ref->object->flat = grown;
 		ref->flat = grown;
 	}
 	else
 	{
-		bool		zeroed;
-
-		grown = bloom_state_new_buffer(ref, bytes, &zeroed);
+		grown = bloom_state_new_buffer(ref, bytes);
 		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
-		/* the unused slots go out with the state: zeros, not old memory */
-		if (!zeroed)
-			memset(bf_state_hashes(BLOOM_BYTES(grown)) + 8 * header.rows, 0, 8 * ((uint64) capacity - header.rows));
 		bloom_state_replace(ref, grown);
 	}
+	/* the unused slots go out with the state: zeros, not old memory */
+	memset(bf_state_hashes(BLOOM_BYTES(grown)) + 8 * header.rows, 0, 8 * ((uint64) capacity - header.rows));
 	header.hash_capacity = capacity;
 	bf_state_write_header(BLOOM_BYTES(ref->flat), &header);
 }
@@ -322,12 +285,11 @@ bloom_state_to_filter(BloomStateRef *ref)
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *filter_state;
-	bool		zeroed;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
 	bloom_check_status(bf_state_auto_blocks(header.p, &nblocks, &k), BLOOM_FROM_STORAGE);
-	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks), &zeroed);
-	bloom_state_init_filter(filter_state, zeroed, nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
+	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks));
+	bf_state_init_filter(BLOOM_BYTES(filter_state), nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
 	bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_state)),
 								   bf_state_hashes(BLOOM_BYTES(ref->flat)), header.rows);
 	bf_state_set_counts(BLOOM_BYTES(filter_state), header.value_kind, header.rows);
@@ -671,8 +633,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	/* a hash list meets a filter: the result is a copy of the filter with the hashes added */
 	if (header.mode == BF_STATE_MODE_HASHES && other_header.mode == BF_STATE_MODE_FILTER)
 	{
-		bool		zeroed;
-		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other), &zeroed);
+		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other));
 
 		memcpy(BLOOM_BYTES(filter_copy), BLOOM_BYTES(other), BLOOM_LENGTH(other));
 		bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_copy)),
