@@ -55,10 +55,23 @@ bloom_agg_state_flat_size(ExpandedObjectHeader *eoh)
 	return VARSIZE(((BloomAggState *) eoh)->flat);
 }
 
+/*
+ * A hash list's unused slots are never written while it grows (that would
+ * fault in its pages early): they leave the object as zeros, never as
+ * whatever memory held before.
+ */
 static void
 bloom_agg_state_flatten(ExpandedObjectHeader *eoh, void *result, Size allocated_size)
 {
-	memcpy(result, ((BloomAggState *) eoh)->flat, allocated_size);
+	bytea	   *flat = ((BloomAggState *) eoh)->flat;
+	bf_state_header header;
+	Size		used = allocated_size;
+
+	bf_state_read_header(BLOOM_BYTES(flat), &header);
+	if (header.mode == BF_STATE_MODE_HASHES)
+		used = Min(used, VARHDRSZ + BF_STATE_HEADER_BYTES + 8 * header.rows);
+	memcpy(result, flat, used);
+	memset((char *) result + used, 0, allocated_size - used);
 }
 
 static const ExpandedObjectMethods bloom_agg_state_methods = {
@@ -271,8 +284,9 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
 		bloom_state_replace(ref, grown);
 	}
-	/* the unused slots go out with the state: zeros, not old memory */
-	memset(bf_state_hashes(BLOOM_BYTES(grown)) + 8 * header.rows, 0, 8 * ((uint64) capacity - header.rows));
+	/* a plain value goes out as it is: its unused slots are zeros, not old memory */
+	if (ref->object == NULL)
+		memset(bf_state_hashes(BLOOM_BYTES(grown)) + 8 * header.rows, 0, 8 * ((uint64) capacity - header.rows));
 	header.hash_capacity = capacity;
 	bf_state_write_header(BLOOM_BYTES(ref->flat), &header);
 }

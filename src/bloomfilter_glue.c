@@ -477,20 +477,25 @@ bloom_make_empty(int64 n, double p)
 }
 
 #define BLOOM_HUGE_PAGE_BYTES	((uintptr_t) 2 * 1024 * 1024)
+#define BLOOM_PAGE_BYTES		((uintptr_t) 4096)
 
 void
 bloom_advise_huge_pages(void *buffer, uint64_t bytes)
 {
 #ifdef MADV_HUGEPAGE
 	/*
-	 * Only whole 2 MiB pages inside the buffer, from 4 MiB up: a 12 MB
-	 * filter that bloom_agg(x, n, p) fills while scanning is already past
-	 * the TLB's reach, so each random add would miss it.
+	 * From 4 MiB up: a 12 MB filter that bloom_agg(x, n, p) fills while
+	 * scanning is already past the TLB's reach, so each random add would miss
+	 * it, and each fresh 4 kB page faults on its own.  The advice covers the
+	 * buffer's pages out to their boundaries: a buffer this large is a
+	 * mapping of its own (malloc's), and advice for part of it would split
+	 * the mapping in three, which realloc's mremap cannot move as one (it
+	 * then copies).  The kernel backs the 2 MiB-aligned parts with huge pages.
 	 */
-	uintptr_t	start = TYPEALIGN(BLOOM_HUGE_PAGE_BYTES, (uintptr_t) buffer);
-	uintptr_t	end = TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, (uintptr_t) buffer + bytes);
+	uintptr_t	start = TYPEALIGN_DOWN(BLOOM_PAGE_BYTES, (uintptr_t) buffer);
+	uintptr_t	end = TYPEALIGN(BLOOM_PAGE_BYTES, (uintptr_t) buffer + bytes);
 
-	if (bytes >= 2 * BLOOM_HUGE_PAGE_BYTES && end > start)
+	if (bytes >= 2 * BLOOM_HUGE_PAGE_BYTES)
 		(void) madvise((void *) start, end - start, MADV_HUGEPAGE);
 #endif
 }
