@@ -111,6 +111,9 @@ RESET bloomfilter.agg_hash_limit;
 SELECT 'QkxBUw=='::bloom_agg_state;
 SELECT 'not base64'::bloom_agg_state;
 \set VERBOSITY default
+-- the state's input errors name the state's type
+SELECT 'QkxBUw=='::bloom_agg_state;
+SELECT 'not base64'::bloom_agg_state;
 
 DROP AGGREGATE bloom_agg_partial(anyelement);
 DROP AGGREGATE bloom_agg_partial(anyelement, bigint, float8);

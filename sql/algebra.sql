@@ -65,3 +65,8 @@ SELECT bloom_union_agg_trans(NULL, bloom_empty(1));
 \set VERBOSITY default
 
 DROP TABLE sets, daily;
+
+-- NULL: the empty set for a union (nothing of f is lost), unknown for an intersection
+SELECT (bloom_add(bloom_empty(10), 1) | NULL) @> 1 AS union_with_null_keeps_f,
+       (NULL | bloom_add(bloom_empty(10), 1)) @> 1 AS null_union_keeps_f,
+       (bloom_add(bloom_empty(10), 1) & NULL) IS NULL AS intersection_with_null_is_null;

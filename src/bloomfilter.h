@@ -33,12 +33,17 @@
  */
 #define BLOOM_BLOCKS_PER_CHUNK	UINT64_C(65536)
 
-/* Where a malformed value came from decides the SQLSTATE of its error. */
+/*
+ * Where a malformed value came from decides the SQLSTATE of its error, and
+ * which type its message names.
+ */
 typedef enum BloomValueSource
 {
 	BLOOM_FROM_TEXT,			/* invalid_text_representation */
 	BLOOM_FROM_BINARY,			/* invalid_binary_representation */
-	BLOOM_FROM_STORAGE			/* data_corrupted */
+	BLOOM_FROM_STORAGE,			/* data_corrupted */
+	BLOOM_STATE_FROM_TEXT,		/* the same, for bloom_agg_state */
+	BLOOM_STATE_FROM_BINARY
 } BloomValueSource;
 
 /*
@@ -88,9 +93,12 @@ extern void bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashe
 extern void bloom_check_value_kind(const bf_header *header, uint32 value_kind);
 
 /* A readable name of a value kind, for messages and bloom_info. */
-extern char *bloom_kind_name(uint32 value_kind);
+extern char *bloom_kind_name(uint32 value_kind, bool resolve_type_names);
 
 /* ---- values: canonical encoding and hashing (bloomfilter_hash.c) ---- */
+
+/* The name of a type of this database with this named kind, or NULL (reads all of pg_type). */
+extern char *bloom_named_kind_type_name(uint32 kind);
 
 typedef struct BloomValueHasher BloomValueHasher;
 

@@ -68,7 +68,7 @@ bloom_check_value_kind(const bf_header *header, uint32 value_kind)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
 				 errmsg("bloom filter holds %s values, not %s values",
-						bloom_kind_name(header->value_kind), bloom_kind_name(value_kind)),
+						bloom_kind_name(header->value_kind, true), bloom_kind_name(value_kind, true)),
 				 (value_kind == BF_KIND_TEXT && (header->value_kind & BF_KIND_NAMED_FLAG)) ?
 				 errhint("A constant of a type with an implicit cast to text, such as citext, is folded to text "
 						 "before the call; probe with a column or an expression, or with (SELECT constant).") :
@@ -438,7 +438,7 @@ bloom_info(PG_FUNCTION_ARGS)
 	values[7] = Int32GetDatum((int32) bytes);
 	values[8] = Int64GetDatum((int64) Min(header.design_n, (uint64) PG_INT64_MAX));
 	values[9] = Float8GetDatum(header.design_p);
-	values[10] = CStringGetTextDatum(bloom_kind_name(header.value_kind));
+	values[10] = CStringGetTextDatum(bloom_kind_name(header.value_kind, false));
 	values[11] = Int32GetDatum(header.version);
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(descriptor, values, nulls)));
 }

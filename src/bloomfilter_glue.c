@@ -87,12 +87,15 @@ bloom_check_status(bf_status status, BloomValueSource source)
 			break;
 		default:
 			/* a malformed stored value: what to call it depends on where it came from */
-			code = source == BLOOM_FROM_TEXT ? ERRCODE_INVALID_TEXT_REPRESENTATION :
-				source == BLOOM_FROM_BINARY ? ERRCODE_INVALID_BINARY_REPRESENTATION :
+			code = (source == BLOOM_FROM_TEXT || source == BLOOM_STATE_FROM_TEXT) ? ERRCODE_INVALID_TEXT_REPRESENTATION :
+				(source == BLOOM_FROM_BINARY || source == BLOOM_STATE_FROM_BINARY) ? ERRCODE_INVALID_BINARY_REPRESENTATION :
 				ERRCODE_DATA_CORRUPTED;
 			ereport(ERROR,
 					(errcode(code),
-					 errmsg("invalid bloomfilter value: %s", bf_status_message(status))));
+					 errmsg("invalid %s value: %s",
+							(source == BLOOM_STATE_FROM_TEXT || source == BLOOM_STATE_FROM_BINARY) ?
+							"bloom_agg_state" : "bloomfilter",
+							bf_status_message(status))));
 			return;
 	}
 	ereport(ERROR, (errcode(code), errmsg("%s", bf_status_message(status))));
@@ -531,18 +534,21 @@ bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64
 }
 
 char *
-bloom_kind_name(uint32 value_kind)
+bloom_kind_name(uint32 value_kind, bool resolve_type_names)
 {
 	uint32		element = value_kind & ~BF_KIND_ARRAY_FLAG;
-	char	   *name;
+	char	   *name = NULL;
 
-	if (element & BF_KIND_BUILTIN_FLAG)
+	/* a type's name in messages; its fingerprint in bloom_info, read per row and stable across databases */
+	if ((element & BF_KIND_NAMED_FLAG) && resolve_type_names)
+		name = bloom_named_kind_type_name(element);
+	if (name == NULL && (element & BF_KIND_BUILTIN_FLAG))
 		name = format_type_extended((Oid) (element & ~BF_KIND_BUILTIN_FLAG), -1, FORMAT_TYPE_ALLOW_INVALID);
-	else if (element & BF_KIND_RECORD_FLAG)
+	else if (name == NULL && (element & BF_KIND_RECORD_FLAG))
 		name = psprintf("record %07x", element & BF_KIND_FINGERPRINT_MASK);
-	else if (element & BF_KIND_NAMED_FLAG)
+	else if (name == NULL && (element & BF_KIND_NAMED_FLAG))
 		name = psprintf("type %07x", element & BF_KIND_FINGERPRINT_MASK);
-	else
+	else if (name == NULL)
 	{
 		switch (element)
 		{

@@ -59,7 +59,9 @@
 
 #include <math.h>
 
+#include "access/genam.h"
 #include "access/htup_details.h"
+#include "access/table.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
@@ -213,26 +215,66 @@ bloom_check_collation(const BloomValueHasher *hasher, Oid collation)
 
 /*
  * The value kind of a non-built-in type: the fingerprint of its name, not of
- * its OID, which a restore into another database assigns anew.
+ * its OID, which a restore into another database assigns anew.  hash_bits:
+ * 32 or 64 when the values are hashed by the type's own hash function (which
+ * one is part of the identity), 0 when they are encoded.
  */
 static uint32
-bloom_named_kind(Oid type, int hash_bits)
+bloom_named_kind_of(const char *type_name, int hash_bits)
 {
-	HeapTuple	type_tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
 	StringInfoData identity;
 	uint32		kind;
 
-	if (!HeapTupleIsValid(type_tuple))
-		elog(ERROR, "cache lookup failed for type %u", type);
 	initStringInfo(&identity);
-	appendStringInfoString(&identity, NameStr(((Form_pg_type) GETSTRUCT(type_tuple))->typname));
-	ReleaseSysCache(type_tuple);
-	/* hashed by the type's hash function: which one is part of the identity */
+	appendStringInfoString(&identity, type_name);
 	if (hash_bits != 0)
 		appendStringInfo(&identity, "/hash%d", hash_bits);
 	kind = BF_KIND_NAMED_FLAG | bloom_kind_fingerprint(identity.data, identity.len);
 	pfree(identity.data);
 	return kind;
+}
+
+static uint32
+bloom_named_kind(Oid type, int hash_bits)
+{
+	HeapTuple	type_tuple = SearchSysCache1(TYPEOID, ObjectIdGetDatum(type));
+	uint32		kind;
+
+	if (!HeapTupleIsValid(type_tuple))
+		elog(ERROR, "cache lookup failed for type %u", type);
+	kind = bloom_named_kind_of(NameStr(((Form_pg_type) GETSTRUCT(type_tuple))->typname), hash_bits);
+	ReleaseSysCache(type_tuple);
+	return kind;
+}
+
+/*
+ * The name of a type of this database whose named kind is `kind`, or NULL:
+ * the reverse of bloom_named_kind, for messages only (it reads all of
+ * pg_type).  The identity is the bare type name, so every match has the same
+ * name, barring a collision of the 28-bit fingerprint.
+ */
+char *
+bloom_named_kind_type_name(uint32 kind)
+{
+	Relation	pg_type_rel = table_open(TypeRelationId, AccessShareLock);
+	SysScanDesc scan = systable_beginscan(pg_type_rel, InvalidOid, false, NULL, 0, NULL);
+	HeapTuple	tuple;
+	char	   *found = NULL;
+
+	while (found == NULL && HeapTupleIsValid(tuple = systable_getnext(scan)))
+	{
+		Form_pg_type type = (Form_pg_type) GETSTRUCT(tuple);
+		static const int hash_bits[] = {0, 32, 64};
+
+		if (type->oid < BF_KIND_BUILTIN_OID_LIMIT)
+			continue;
+		for (int i = 0; i < lengthof(hash_bits) && found == NULL; i++)
+			if (bloom_named_kind_of(NameStr(type->typname), hash_bits[i]) == kind)
+				found = pstrdup(NameStr(type->typname));
+	}
+	systable_endscan(scan);
+	table_close(pg_type_rel, AccessShareLock);
+	return found;
 }
 
 static void bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, TupleDesc descriptor);

@@ -65,13 +65,13 @@ typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValu
 #define BLOOM_BASE64_CHUNK	((uint64_t) 4 * 1024 * 1024)
 
 static bytea *
-bloom_from_base64(const char *text, BloomValidator validate)
+bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source)
 {
 	uint64_t	text_length = strlen(text);
 	uint64_t	length;
 	bytea	   *result;
 
-	bloom_check_status(bf_base64_decoded_length(text, text_length, &length), BLOOM_FROM_TEXT);
+	bloom_check_status(bf_base64_decoded_length(text, text_length, &length), source);
 	result = bloom_alloc_varlena(length);
 	for (uint64_t done = 0; done < text_length; done += BLOOM_BASE64_CHUNK)
 	{
@@ -80,11 +80,11 @@ bloom_from_base64(const char *text, BloomValidator validate)
 		CHECK_FOR_INTERRUPTS();
 		/* '=' may only pad the very end; a chunk's decoder would take it for padding */
 		if (done + chunk < text_length && text[done + chunk - 1] == '=')
-			bloom_check_status(BF_ERR_BASE64, BLOOM_FROM_TEXT);
+			bloom_check_status(BF_ERR_BASE64, source);
 		bloom_check_status(bf_base64_decode(text + done, chunk, BLOOM_BYTES(result) + done / 4 * 3),
-						   BLOOM_FROM_TEXT);
+						   source);
 	}
-	validate(BLOOM_BYTES(result), length, BLOOM_FROM_TEXT);
+	validate(BLOOM_BYTES(result), length, source);
 	return result;
 }
 
@@ -111,13 +111,13 @@ bloom_to_base64(bytea *value)
 }
 
 static bytea *
-bloom_from_binary(StringInfo buffer, BloomValidator validate)
+bloom_from_binary(StringInfo buffer, BloomValidator validate, BloomValueSource source)
 {
 	uint64_t	length = (uint64_t) (buffer->len - buffer->cursor);
 	bytea	   *result = bloom_alloc_varlena(length);
 
 	pq_copymsgbytes(buffer, (char *) BLOOM_BYTES(result), (int) length);
-	validate(BLOOM_BYTES(result), length, BLOOM_FROM_BINARY);
+	validate(BLOOM_BYTES(result), length, source);
 	return result;
 }
 
@@ -135,7 +135,7 @@ PG_FUNCTION_INFO_V1(bloomfilter_in);
 Datum
 bloomfilter_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_filter));
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_filter, BLOOM_FROM_TEXT));
 }
 
 PG_FUNCTION_INFO_V1(bloomfilter_out);
@@ -151,7 +151,7 @@ PG_FUNCTION_INFO_V1(bloomfilter_recv);
 Datum
 bloomfilter_recv(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), bloom_validate_filter));
+	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), bloom_validate_filter, BLOOM_FROM_BINARY));
 }
 
 PG_FUNCTION_INFO_V1(bloomfilter_send);
@@ -167,7 +167,7 @@ PG_FUNCTION_INFO_V1(bloom_agg_state_in);
 Datum
 bloom_agg_state_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_state));
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_state, BLOOM_STATE_FROM_TEXT));
 }
 
 PG_FUNCTION_INFO_V1(bloom_agg_state_out);
@@ -181,7 +181,7 @@ PG_FUNCTION_INFO_V1(bloom_agg_state_recv);
 Datum
 bloom_agg_state_recv(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), bloom_validate_state));
+	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), bloom_validate_state, BLOOM_STATE_FROM_BINARY));
 }
 
 PG_FUNCTION_INFO_V1(bloom_agg_state_send);

@@ -14,6 +14,8 @@ CREATE TABLE big AS
 VACUUM ANALYZE big;
 CREATE TABLE small AS SELECT x FROM big LIMIT 100000;        -- 100k of the values
 ANALYZE small;
+CREATE TABLE mid AS SELECT x FROM big LIMIT 1000000;        -- 1M of the values
+ANALYZE mid;
 CREATE TABLE sf AS SELECT bloom_agg(x) AS f FROM small;       -- their filter (120 KB)
 CREATE TABLE sf_big AS SELECT bloom_agg(x) AS f FROM big;     -- a filter of every row (out of cache)
 -- 1,000 distinct filters of 100k elements: one built, then one more value added to each copy
@@ -83,6 +85,19 @@ INSERT INTO bench.pairs (id, name, a_label, a, a_plan, b_label, b, b_plan, goal,
   (11, 'hll_add_agg(hll_hash_text(s)) / count(s)',
       'hll_add_agg(s)', 'SELECT hll_add_agg(hll_hash_text(s)) IS NOT NULL FROM big', 'serial',
       'count(s)', 'SELECT count(s) FROM big', 'serial', NULL, 'hll_add_agg(hll_hash_text(s))');
+-- the README's join: orders (big) joined to a selective dimension, with the
+-- filter of the dimension's keys built in the query and tested in the scan
+-- of big, against the same join unfiltered; default plans.  12: 100k keys,
+-- the hash table in memory (the session's work_mem); 13: 1M keys at the
+-- server's default work_mem, where the hash join splits into batches and
+-- every row of big that reaches it is written to a temporary file.
+INSERT INTO bench.pairs (id, name, a_label, a, a_plan, b_label, b, b_plan, goal, work_mem) VALUES
+  (12, 'join prefiltered / plain join, 100k keys, in memory',
+      'prefiltered join', 'SELECT count(*), sum(length(o.s)) FROM big o JOIN small v USING (x) WHERE (SELECT bloom_agg(x) FROM small) @> o.x', 'default',
+      'plain join', 'SELECT count(*), sum(length(o.s)) FROM big o JOIN small v USING (x)', 'default', NULL, NULL),
+  (13, 'join prefiltered / plain join, 1M keys, work_mem 4MB',
+      'prefiltered join', 'SELECT count(*), sum(length(o.s)) FROM big o JOIN mid v USING (x) WHERE (SELECT bloom_agg(x) FROM mid) @> o.x', 'default',
+      'plain join', 'SELECT count(*), sum(length(o.s)) FROM big o JOIN mid v USING (x)', 'default', NULL, '4MB');
 -- the aggregate pairs again, each side in the plan the planner picks
 INSERT INTO bench.pairs (id, name, a_label, a, a_plan, b_label, b, b_plan, goal, agg)
 SELECT id + 20, name || ', default plans', a_label, a, 'default', b_label, b, 'default', NULL, agg

@@ -16,6 +16,15 @@ JOIN bench.side_medians b ON b.config = :'cfg' AND b.id = p.id AND b.side = 'b'
 WHERE p.id < 10
 ORDER BY p.id;
 
+\echo '== config' :cfg': the README''s join, prefiltered by a filter built in the query, against the plain join (default plans)'
+SELECT p.id, p.name, round(a.ms::numeric, 1) AS prefiltered_ms, round(b.ms::numeric, 1) AS plain_ms,
+       round((a.ms / b.ms)::numeric, 2) AS ratio
+FROM bench.pairs p
+JOIN bench.side_medians a ON a.config = :'cfg' AND a.id = p.id AND a.side = 'a'
+JOIN bench.side_medians b ON b.config = :'cfg' AND b.id = p.id AND b.side = 'b'
+WHERE p.id IN (12, 13)
+ORDER BY p.id;
+
 \echo '== config' :cfg': per probe into the all-rows filter, over the x = 42 scan (ns per row)'
 SELECT round(((a.ms - b.ms) * 1e6 / :rows)::numeric, 1) AS ns_per_probe
 FROM bench.side_medians a, bench.side_medians b
@@ -64,7 +73,7 @@ FROM bench.pair_sides s
 JOIN bench.pairs p USING (id)
 JOIN bench.plans pl ON pl.config = :'cfg' AND pl.id = s.id AND pl.side = s.side
 LEFT JOIN bench.procstats_run ps ON ps.config = :'cfg' AND ps.id = s.id AND ps.side = s.side
-WHERE p.agg IS NOT NULL OR p.groups IS NOT NULL OR p.id = 6
+WHERE p.agg IS NOT NULL OR p.groups IS NOT NULL OR p.id IN (6, 12, 13)
 GROUP BY s.id, s.side, s.label, s.plan, s.work_mem, pl.plan, pl.workers_planned
 ORDER BY s.id, s.side;
 
