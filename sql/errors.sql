@@ -102,6 +102,9 @@ FROM good, LATERAL (VALUES
   (substring(decode(f::text, 'base64') FROM 1 FOR 51), 'shorter than a header'),
   (overlay(decode(bloom_empty(10)::text, 'base64') PLACING '\x01' FROM 60), 'empty filter with a bit set'),
   (decode(f::text, 'base64'), 'the valid value')) v(value, what);
+DO $$ BEGIN
+  EXECUTE format('COPY (SELECT) TO PROGRAM %L', 'rm -f /tmp/bloomfilter_recv_' || pg_backend_pid() || '.bin');
+END $$;
 DROP FUNCTION try_recv(bytea);
 DROP TABLE header_cases;
 

@@ -81,6 +81,7 @@ BEGIN
       INSERT INTO outcomes VALUES ('binary', 'input', SQLSTATE);
     END;
   END LOOP;
+  EXECUTE format('COPY (SELECT) TO PROGRAM %L', 'rm -f ' || file);
 END $$;
 INSERT INTO outcomes SELECT 'binary', 'use', use_value(f) FROM binary_mutants;
 
