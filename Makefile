@@ -10,7 +10,7 @@ GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
 	src/bloomfilter_funcs.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
-REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures catalog hashing_bugs
+REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures catalog hashing_bugs typed_aggregates
 REGRESS_OPTS = --load-extension=bloomfilter
 
 PG_CPPFLAGS = -I$(srcdir)/src

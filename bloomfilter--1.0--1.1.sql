@@ -160,3 +160,44 @@ COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, bigint, float8) IS
     'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter';
 COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, @extschema@.bloomfilter) IS
     'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL';
+
+-- ---------------------------------------------------------------- bloom_agg of concrete types
+-- Citus runs a custom aggregate on its workers (worker_partial_agg) only if
+-- the argument's type equals the aggregate's declared argument type, and it
+-- calls the transition function without an expression tree, so the value's
+-- type must be the declared one.  So the types users distribute by get
+-- overloads of every bloom_agg form, over the same C functions; PostgreSQL
+-- prefers an exact match to anyelement, which remains for every other type.
+-- A column of a type with only an implicit cast to text (citext, name,
+-- char(n)) now resolves to the text form; the transition function looks
+-- through that cast and hashes the value as its own type, as before.
+-- "char" gets forms of its own, as for bloom_add: its category has no
+-- preferred type, so text and anyelement would be ambiguous for it.
+DO $$
+DECLARE
+  value_type text;
+  form record;
+BEGIN
+  FOREACH value_type IN ARRAY ARRAY['int2', 'int4', 'int8', 'text', 'varchar', 'uuid', 'numeric',
+                                    'date', 'timestamp', 'timestamptz', 'bytea', '"char"'] LOOP
+    FOR form IN SELECT * FROM (VALUES
+        ('bloom_agg_trans', '', 'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter'),
+        ('bloom_agg_trans', ', float8', 'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter'),
+        ('bloom_agg_trans', ', bigint, float8', 'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter'),
+        ('bloom_agg_trans_shaped', ', @extschema@.bloomfilter', 'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL')
+      ) f(transition, sizing, description) LOOP
+      EXECUTE format('CREATE FUNCTION @extschema@.%s(@extschema@.bloom_agg_state, %s%s) RETURNS @extschema@.bloom_agg_state '
+                     'AS ''MODULE_PATHNAME'', %L LANGUAGE C IMMUTABLE PARALLEL SAFE',
+                     form.transition, value_type, form.sizing, form.transition);
+      EXECUTE format('COMMENT ON FUNCTION @extschema@.%s(@extschema@.bloom_agg_state, %s%s) IS %L',
+                     form.transition, value_type, form.sizing,
+                     format('bloom_agg(%s%s) transition: adds a value to the aggregate state', value_type, form.sizing));
+      EXECUTE format('CREATE AGGREGATE @extschema@.bloom_agg(%s%s) (SFUNC = @extschema@.%s, '
+                     'STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final, '
+                     'COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE)',
+                     value_type, form.sizing, form.transition);
+      EXECUTE format('COMMENT ON AGGREGATE @extschema@.bloom_agg(%s%s) IS %L',
+                     value_type, form.sizing, form.description || ' (the form Citus can push down)');
+    END LOOP;
+  END LOOP;
+END $$;

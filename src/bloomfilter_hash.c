@@ -62,6 +62,8 @@
 #include "access/genam.h"
 #include "access/htup_details.h"
 #include "access/table.h"
+#include "catalog/pg_aggregate.h"
+#include "catalog/pg_proc.h"
 #include "catalog/pg_type.h"
 #include "funcapi.h"
 #include "mb/pg_wchar.h"
@@ -926,32 +928,114 @@ bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 	}
 }
 
+/* The type of an argument expression, looking through an implicit relabeling (see below). */
+static Oid
+bloom_expr_type_as_written(Node *arg)
+{
+	while (IsA(arg, RelabelType) && ((RelabelType *) arg)->relabelformat == COERCE_IMPLICIT_CAST)
+		arg = (Node *) ((RelabelType *) arg)->arg;
+	return exprType(arg);
+}
+
+/* Is aggfnoid an aggregate whose transition function is the function being called? */
+static bool
+bloom_is_our_transition(FunctionCallInfo fcinfo, Oid aggfnoid)
+{
+	HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
+	bool		ours;
+
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	ours = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn == fcinfo->flinfo->fn_oid;
+	ReleaseSysCache(tuple);
+	return ours;
+}
+
 /*
- * The type of the value argument.  The text forms of bloom_add and @> exist
- * for untyped literals, but PostgreSQL also picks them for types with an
- * implicit binary cast to text, such as citext, and relabels the value as
- * text.  Hashing it as text would give 'A'::citext and 'a'::citext
- * different hashes, a false negative under citext's `=`: so an implicit
- * relabeling is looked through, and the value hashed as what it is.  An
- * explicit cast (x::text) is respected.
+ * For a transition function, the type of value argument argno (the state is
+ * argument 0) as written in its aggregate's call, or InvalidOid when the
+ * call is not known: not an aggregate, a caller that is not one of our
+ * aggregates (Citus's worker_partial_agg calls our transition function from
+ * its own), or a window whose calls of this function disagree (nothing says
+ * which of them is running).
+ */
+static Oid
+bloom_aggregate_arg_type(FunctionCallInfo fcinfo, int argno)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	Oid			type = InvalidOid;
+
+	if (argno < 1)
+		return InvalidOid;
+	if (aggref != NULL)
+	{
+		if (argno <= list_length(aggref->args) && bloom_is_our_transition(fcinfo, aggref->aggfnoid))
+			type = bloom_expr_type_as_written((Node *) list_nth_node(TargetEntry, aggref->args, argno - 1)->expr);
+	}
+	else if (fcinfo->context != NULL && IsA(fcinfo->context, WindowAggState))
+	{
+		ListCell   *cell;
+
+		foreach(cell, ((WindowAggState *) fcinfo->context)->funcs)
+		{
+			WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(cell))->wfunc;
+			Oid			call_type;
+
+			if (!wfunc->winagg || argno > list_length(wfunc->args) ||
+				!bloom_is_our_transition(fcinfo, wfunc->winfnoid))
+				continue;
+			call_type = bloom_expr_type_as_written((Node *) list_nth(wfunc->args, argno - 1));
+			if (OidIsValid(type) && call_type != type)
+				return InvalidOid;
+			type = call_type;
+		}
+	}
+	return type;
+}
+
+/* The declared type of argument argno, or InvalidOid if it is polymorphic. */
+static Oid
+bloom_declared_arg_type(FunctionCallInfo fcinfo, int argno)
+{
+	HeapTuple	tuple = SearchSysCache1(PROCOID, ObjectIdGetDatum(fcinfo->flinfo->fn_oid));
+	Oid			type = InvalidOid;
+
+	if (!HeapTupleIsValid(tuple))
+		return InvalidOid;
+	if (argno < ((Form_pg_proc) GETSTRUCT(tuple))->pronargs)
+		type = ((Form_pg_proc) GETSTRUCT(tuple))->proargtypes.values[argno];
+	ReleaseSysCache(tuple);
+	return IsPolymorphicType(type) ? InvalidOid : type;
+}
+
+/*
+ * The type of the value argument.  The text forms of bloom_add, @> and
+ * bloom_agg exist for untyped literals, but PostgreSQL also picks them for
+ * types with an implicit binary cast to text, such as citext, and relabels
+ * the value as text.  Hashing it as text would give 'A'::citext and
+ * 'a'::citext different hashes, a false negative under citext's `=`: so an
+ * implicit relabeling is looked through, and the value hashed as what it is.
+ * An explicit cast (x::text) is respected.  Without an expression tree (a
+ * caller such as Citus's worker_partial_agg), the declared type of a
+ * concrete overload tells.
  */
 static Oid
 bloom_value_arg_type(FunctionCallInfo fcinfo, int argno)
 {
 	Node	   *call = fcinfo->flinfo->fn_expr;
+	Oid			type = bloom_aggregate_arg_type(fcinfo, argno);
 	List	   *args = NIL;
-	Node	   *arg;
 
+	if (OidIsValid(type))
+		return type;
 	if (call != NULL && IsA(call, FuncExpr))
 		args = ((FuncExpr *) call)->args;
 	else if (call != NULL && IsA(call, OpExpr))
 		args = ((OpExpr *) call)->args;
-	if (argno >= list_length(args))
-		return get_fn_expr_argtype(fcinfo->flinfo, argno);
-	arg = (Node *) list_nth(args, argno);
-	while (IsA(arg, RelabelType) && ((RelabelType *) arg)->relabelformat == COERCE_IMPLICIT_CAST)
-		arg = (Node *) ((RelabelType *) arg)->arg;
-	return exprType(arg);
+	if (argno < list_length(args))
+		return bloom_expr_type_as_written((Node *) list_nth(args, argno));
+	type = get_fn_expr_argtype(fcinfo->flinfo, argno);
+	return OidIsValid(type) ? type : bloom_declared_arg_type(fcinfo, argno);
 }
 
 BloomValueHasher *

@@ -36,6 +36,7 @@ build_and_install() {
 # PGDATABASE for psql and pg_regress, and a trap that stops every cluster
 # started so far and removes its directory on any exit.  Called twice, it
 # runs two clusters (the postgres_fdw test), and PG* point at the second.
+# CLUSTER_EXTRA_CONF: more lines for postgresql.conf.
 CLUSTER_DIRS=()
 start_cluster() {
     local port="${1:-5499}"
@@ -54,6 +55,7 @@ fsync = off
 max_worker_processes = 8
 max_parallel_workers = 8
 shared_buffers = ${CLUSTER_SHARED_BUFFERS:-256MB}
+${CLUSTER_EXTRA_CONF:-}
 CONF
     runuser -u postgres -- "$PG_BIN/pg_ctl" -D "$CLUSTER_DIR/data" -l "$CLUSTER_DIR/server.log" -w start >/dev/null
     export PGHOST="$CLUSTER_DIR" PGPORT="$port" PGUSER=postgres PGDATABASE=postgres
