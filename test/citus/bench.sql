@@ -63,7 +63,7 @@ SELECT count(*) AS big_rows,
        round(100 * (1 - count(*) FILTER (WHERE f @> k)::numeric / count(*)), 2) AS drop_percent
 FROM big, (SELECT bloom_agg(k, 0.01) AS f FROM small) s;
 
-\echo == the filters' sizes, and the rows of big that pass them (what pairs 1 and 2 get back; what pair 3 moves)
+\echo == the sizes of the filters, and the rows of big that pass them (what pairs 1 and 2 get back; what pair 3 moves)
 SELECT (SELECT (bloom_info(bloom_agg(k, 0.01), false)).bytes FROM small) AS pair3_filter_bytes,
        (SELECT (bloom_info(bloom_agg(id, 0.001), false)).bytes FROM small_local_10k) AS pair1_filter_bytes,
        (SELECT (bloom_info(bloom_agg(id, 0.001), false)).bytes FROM small_local_1m) AS pair2_filter_bytes,
