@@ -29,35 +29,17 @@ SELECT call, ta.resolved(call) FROM (VALUES
   ('bloom_agg(tx, bloom_empty(10))'), ('bloom_agg(bp)'), ('bloom_agg(nm)'),
   ('bloom_agg(i4::oid)'), ('bloom_agg(''a'')'), ('bloom_agg(tx::"char")')) c(call);
 
--- every type and form: the same filter as the values added one by one, and
--- (self-sized, in a window) every member found
-SELECT col, agg::text = added::text AS same_bytes, member AS every_member_found
-FROM (
-  SELECT 'i2' AS col, (SELECT bloom_agg(i2, 1000, 0.01) FROM ta.t) AS agg, (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(i2)) FROM ta.t) AS added,
-         (SELECT bool_and(w @> i2) FROM (SELECT i2, bloom_agg(i2) OVER () AS w FROM ta.t) s) AS member
-  UNION ALL SELECT 'i4', (SELECT bloom_agg(i4, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(i4)) FROM ta.t),
-         (SELECT bool_and(w @> i4) FROM (SELECT i4, bloom_agg(i4) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'i8', (SELECT bloom_agg(i8, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(i8)) FROM ta.t),
-         (SELECT bool_and(w @> i8) FROM (SELECT i8, bloom_agg(i8) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'tx', (SELECT bloom_agg(tx, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(tx)) FROM ta.t),
-         (SELECT bool_and(w @> tx) FROM (SELECT tx, bloom_agg(tx) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'vc', (SELECT bloom_agg(vc, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(vc)) FROM ta.t),
-         (SELECT bool_and(w @> vc) FROM (SELECT vc, bloom_agg(vc) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'u', (SELECT bloom_agg(u, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(u)) FROM ta.t),
-         (SELECT bool_and(w @> u) FROM (SELECT u, bloom_agg(u) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'nu', (SELECT bloom_agg(nu, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(nu)) FROM ta.t),
-         (SELECT bool_and(w @> nu) FROM (SELECT nu, bloom_agg(nu) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'd', (SELECT bloom_agg(d, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(d)) FROM ta.t),
-         (SELECT bool_and(w @> d) FROM (SELECT d, bloom_agg(d) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'ts', (SELECT bloom_agg(ts, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(ts)) FROM ta.t),
-         (SELECT bool_and(w @> ts) FROM (SELECT ts, bloom_agg(ts) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'tz', (SELECT bloom_agg(tz, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(tz)) FROM ta.t),
-         (SELECT bool_and(w @> tz) FROM (SELECT tz, bloom_agg(tz) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'by', (SELECT bloom_agg(by, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(by)) FROM ta.t),
-         (SELECT bool_and(w @> by) FROM (SELECT by, bloom_agg(by) OVER () AS w FROM ta.t) s)
-  UNION ALL SELECT 'bp', (SELECT bloom_agg(bp, 1000, 0.01) FROM ta.t), (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(bp)) FROM ta.t),
-         (SELECT bool_and(w @> bp) FROM (SELECT bp, bloom_agg(bp) OVER () AS w FROM ta.t) s)
-) r ORDER BY col;
+-- every type: the same filter as the values added one by one, and (self-sized,
+-- in a window) every member found
+CREATE FUNCTION ta.check_column(col text, OUT same_bytes bool, OUT every_member_found bool) LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('SELECT (SELECT bloom_agg(%1$I, 1000, 0.01) FROM ta.t)::text
+                       = (SELECT bloom_add_all(bloom_empty(1000, 0.01), array_agg(%1$I)) FROM ta.t)::text,
+                         (SELECT bool_and(w @> %1$I) FROM (SELECT %1$I, bloom_agg(%1$I) OVER () AS w FROM ta.t) s)', col)
+    INTO same_bytes, every_member_found;
+END $$;
+SELECT col, r.* FROM unnest(ARRAY['i2', 'i4', 'i8', 'tx', 'vc', 'u', 'nu', 'd', 'ts', 'tz', 'by', 'bp']) col,
+  LATERAL ta.check_column(col) r ORDER BY col;
 -- the shaped and p forms agree with the n, p form where they must
 SELECT bloom_agg(i8, bloom_empty(1000, 0.01))::text = bloom_agg(i8, 1000, 0.01)::text AS shaped_same,
        (bloom_info(bloom_agg(tx, 0.001))).design_p AS p_form_rate
