@@ -303,3 +303,16 @@ bf_state_final_finish(uint8_t *state, uint8_t *filter, uint64_t nblocks, int k)
 	if (header.mode == BF_STATE_MODE_FILTER)
 		bf_state_add_parked_to(state, bf_view_of(filter));
 }
+
+bf_status
+bf_validate_state(const uint8_t *state, uint64_t length, uint64_t chunk_blocks, bf_between_chunks_fn between)
+{
+	bf_state_header header;
+	bf_header	filter_header;
+	bf_status	status = bf_state_check(state, length, &header);
+
+	if (status != BF_OK || header.mode != BF_STATE_MODE_FILTER)
+		return status;
+	return bf_validate_filter(state + BF_STATE_FILTER_OFFSET, length - BF_STATE_FILTER_OFFSET - 8 * BF_AGG_PENDING,
+							  &filter_header, chunk_blocks, between);
+}

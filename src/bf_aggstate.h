@@ -114,6 +114,13 @@ bf_state_hashes(uint8_t *state)
 /* Checks a whole state (header, sizes, embedded filter) of length bytes. */
 extern bf_status bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header);
 
+/*
+ * Every check of a state read or received: bf_state_check, and for a state
+ * in filter mode, bf_validate_filter of its filter.
+ */
+extern bf_status bf_validate_state(const uint8_t *state, uint64_t length,
+								   uint64_t chunk_blocks, bf_between_chunks_fn between);
+
 /* Blocks of the filter an auto-sized state switches to at rate p. */
 extern bf_status bf_state_auto_blocks(double p, uint64_t *nblocks, int *k);
 

@@ -244,6 +244,21 @@ extern bf_status bf_check_header(const uint8_t *filter, uint64_t length, bf_head
  */
 extern bf_status bf_check_empty_bits(const uint8_t *filter, uint64_t first_block, uint64_t count);
 
+/*
+ * Long loops over a value (validation, base64) run in chunks and call
+ * between() before each chunk: the glue checks for interrupts there, so a
+ * 1 GB value can be cancelled.  NULL: nothing to call.
+ */
+typedef void (*bf_between_chunks_fn) (void);
+
+/*
+ * Every check of a filter value read or received: the header against the
+ * length, and for a filter with nothing added, that no bit is set (scanned
+ * chunk_blocks blocks at a time).
+ */
+extern bf_status bf_validate_filter(const uint8_t *filter, uint64_t length, bf_header *header,
+									uint64_t chunk_blocks, bf_between_chunks_fn between);
+
 /* A value kind this version knows how to produce (BF_KIND_*). */
 extern bool bf_kind_is_known(uint32_t kind);
 
@@ -493,6 +508,14 @@ extern bf_status bf_plan_combine(const bf_header *a, const bf_header *b, bool in
 extern void bf_combine_run(const bf_combine_plan *plan, uint8_t *result_blocks, const uint8_t *a_blocks,
 						   const uint8_t *b_blocks, uint64_t first, uint64_t count);
 
+/*
+ * The whole block work of a combination, in chunks of about chunk_blocks
+ * source blocks (fewer result blocks when one side folds), calling between()
+ * before each.
+ */
+extern void bf_combine_run_chunked(const bf_combine_plan *plan, uint8_t *result_blocks, const uint8_t *a_blocks,
+								   const uint8_t *b_blocks, uint64_t chunk_blocks, bf_between_chunks_fn between);
+
 /* a + b, or UINT64_MAX if that overflows (element counts saturate). */
 static inline uint64_t
 bf_sat_add_u64(uint64_t a, uint64_t b)
@@ -531,6 +554,18 @@ extern bf_status bf_base64_decoded_length(const char *text, uint64_t length, uin
 
 /* Decodes canonical base64: padding required, no whitespace, unused bits zero. */
 extern bf_status bf_base64_decode(const char *text, uint64_t length, uint8_t *out);
+
+/*
+ * The same, chunk_chars characters at a time (a multiple of 4, so each chunk
+ * decodes to whole bytes), for text of any size; out holds
+ * bf_base64_decoded_length bytes.  '=' may only pad the very end.
+ */
+extern bf_status bf_base64_decode_chunked(const char *text, uint64_t length, uint8_t *out,
+										  uint64_t chunk_chars, bf_between_chunks_fn between);
+
+/* bf_base64_encode, chunk_chars characters (a multiple of 4) at a time. */
+extern void bf_base64_encode_chunked(const uint8_t *data, uint64_t length, char *out,
+									 uint64_t chunk_chars, bf_between_chunks_fn between);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

@@ -262,3 +262,21 @@ bf_combine_run(const bf_combine_plan *plan, uint8_t *result_blocks, const uint8_
 	}
 	bf_combine_blocks(result_blocks, b_blocks, plan->fold_b, plan->intersect, first, count);
 }
+
+void
+bf_combine_run_chunked(const bf_combine_plan *plan, uint8_t *result_blocks, const uint8_t *a_blocks,
+					   const uint8_t *b_blocks, uint64_t chunk_blocks, bf_between_chunks_fn between)
+{
+	uint64_t	fold = plan->fold_a > plan->fold_b ? plan->fold_a : plan->fold_b;
+	uint64_t	chunk = chunk_blocks / (fold > 0 ? fold : 1);
+	uint64_t	nblocks = plan->result.nblocks;
+
+	if (chunk == 0)
+		chunk = 1;
+	for (uint64_t first = 0; first < nblocks; first += chunk)
+	{
+		if (between != NULL)
+			between();
+		bf_combine_run(plan, result_blocks, a_blocks, b_blocks, first, nblocks - first < chunk ? nblocks - first : chunk);
+	}
+}

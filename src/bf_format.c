@@ -12,6 +12,12 @@
 #include <math.h>
 #include <string.h>
 
+static inline uint64_t
+bf_min_u64(uint64_t a, uint64_t b)
+{
+	return a < b ? a : b;
+}
+
 const char *
 bf_status_message(bf_status status)
 {
@@ -203,6 +209,23 @@ bf_check_empty_bits(const uint8_t *filter, uint64_t first_block, uint64_t count)
 	return any == 0 ? BF_OK : BF_ERR_FORMAT_EMPTY_BITS;
 }
 
+bf_status
+bf_validate_filter(const uint8_t *filter, uint64_t length, bf_header *header,
+				   uint64_t chunk_blocks, bf_between_chunks_fn between)
+{
+	bf_status	status = bf_check_header(filter, length, header);
+
+	if (status != BF_OK || header->n_added != 0)
+		return status;
+	for (uint64_t first = 0; first < header->nblocks && status == BF_OK; first += chunk_blocks)
+	{
+		if (between != NULL)
+			between();
+		status = bf_check_empty_bits(filter, first, bf_min_u64(chunk_blocks, header->nblocks - first));
+	}
+	return status;
+}
+
 /* ---- base64 (RFC 4648, standard alphabet, with padding) ---- */
 
 static const char bf_base64_alphabet[] =
@@ -305,4 +328,39 @@ bf_base64_decode(const char *text, uint64_t length, uint8_t *out)
 			*out++ = (uint8_t) triple;
 	}
 	return BF_OK;
+}
+
+bf_status
+bf_base64_decode_chunked(const char *text, uint64_t length, uint8_t *out,
+						 uint64_t chunk_chars, bf_between_chunks_fn between)
+{
+	for (uint64_t done = 0; done < length; done += chunk_chars)
+	{
+		uint64_t	chunk = bf_min_u64(chunk_chars, length - done);
+		bf_status	status;
+
+		if (between != NULL)
+			between();
+		/* a chunk's decoder would take an '=' at its end for the final padding */
+		if (done + chunk < length && text[done + chunk - 1] == '=')
+			return BF_ERR_BASE64;
+		status = bf_base64_decode(text + done, chunk, out + done / 4 * 3);
+		if (status != BF_OK)
+			return status;
+	}
+	return BF_OK;
+}
+
+void
+bf_base64_encode_chunked(const uint8_t *data, uint64_t length, char *out,
+						 uint64_t chunk_chars, bf_between_chunks_fn between)
+{
+	uint64_t	chunk_bytes = chunk_chars / 4 * 3;
+
+	for (uint64_t done = 0; done < length; done += chunk_bytes)
+	{
+		if (between != NULL)
+			between();
+		bf_base64_encode(data + done, bf_min_u64(chunk_bytes, length - done), out + done / 3 * 4);
+	}
 }

@@ -85,6 +85,9 @@ extern void bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg);
 /* Same, for work that reads `scale` blocks for each block of the range (folds). */
 extern void bloom_for_each_chunk_scaled(uint64_t nblocks, uint64_t scale, BloomChunkFn fn, void *arg);
 
+/* CHECK_FOR_INTERRUPTS as a function: what the core's chunked loops call between chunks. */
+extern void bloom_check_interrupts(void);
+
 /* Adds little-endian hashes to a filter in slices, checking for interrupts. */
 #define BLOOM_HASHES_PER_CHUNK	UINT64_C(1048576)
 extern void bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64_t count);

@@ -236,22 +236,6 @@ bloom_contained(PG_FUNCTION_ARGS)
 
 /* ---- union and intersection ---- */
 
-typedef struct BloomCombine
-{
-	const bf_combine_plan *plan;
-	uint8_t    *result_blocks;
-	const uint8_t *a_blocks;
-	const uint8_t *b_blocks;
-} BloomCombine;
-
-static void
-bloom_combine_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	BloomCombine *c = (BloomCombine *) arg;
-
-	bf_combine_run(c->plan, c->result_blocks, c->a_blocks, c->b_blocks, first, count);
-}
-
 /*
  * a | b or a & b (the rules are bf_plan_combine's).  The result may be a
  * itself, updated in place when a_writable, or b itself, unchanged.
@@ -261,7 +245,6 @@ bloom_combine(bytea *a, const bf_header *a_header, bool a_writable, bytea *b, co
 			  bool intersect)
 {
 	bf_combine_plan plan;
-	BloomCombine combine;
 	bytea	   *result;
 
 	bloom_check_status(bf_plan_combine(a_header, b_header, intersect, &plan), BLOOM_FROM_STORAGE);
@@ -270,11 +253,8 @@ bloom_combine(bytea *a, const bf_header *a_header, bool a_writable, bytea *b, co
 	if (plan.result_is == BF_RESULT_B)
 		return b;
 	result = a_writable && plan.fold_a == 1 ? a : bloom_alloc_varlena(bf_filter_bytes(plan.result.nblocks));
-	combine.plan = &plan;
-	combine.result_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
-	combine.a_blocks = BLOOM_BYTES(a) + BF_HEADER_BYTES;
-	combine.b_blocks = BLOOM_BYTES(b) + BF_HEADER_BYTES;
-	bloom_for_each_chunk_scaled(plan.result.nblocks, Max(plan.fold_a, plan.fold_b), bloom_combine_chunk, &combine);
+	bf_combine_run_chunked(&plan, BLOOM_BYTES(result) + BF_HEADER_BYTES, BLOOM_BYTES(a) + BF_HEADER_BYTES,
+						   BLOOM_BYTES(b) + BF_HEADER_BYTES, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
 	bf_write_header(BLOOM_BYTES(result), &plan.result);
 	return result;
 }

@@ -504,6 +504,12 @@ bloom_advise_huge_pages(void *buffer, uint64_t bytes)
 }
 
 void
+bloom_check_interrupts(void)
+{
+	CHECK_FOR_INTERRUPTS();
+}
+
+void
 bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg)
 {
 	bloom_for_each_chunk_scaled(nblocks, 1, fn, arg);

@@ -14,45 +14,19 @@
 
 #include "bf_aggstate.h"
 
-/* The empty-bits scan of a filter, in chunks so a huge input can be cancelled. */
-typedef struct BloomEmptyScan
-{
-	const uint8_t *filter;
-	bf_status	status;
-} BloomEmptyScan;
-
-static void
-bloom_empty_scan_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	BloomEmptyScan *scan = (BloomEmptyScan *) arg;
-
-	if (scan->status == BF_OK)
-		scan->status = bf_check_empty_bits(scan->filter, first, count);
-}
-
 static void
 bloom_validate_filter(const uint8_t *bytes, uint64_t length, BloomValueSource source)
 {
 	bf_header	header;
-	BloomEmptyScan scan = {bytes, BF_OK};
 
-	bloom_check_status(bf_check_header(bytes, length, &header), source);
-	if (header.n_added == 0)
-	{
-		bloom_for_each_chunk(header.nblocks, bloom_empty_scan_chunk, &scan);
-		bloom_check_status(scan.status, source);
-	}
+	bloom_check_status(bf_validate_filter(bytes, length, &header, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts),
+					   source);
 }
 
 static void
 bloom_validate_state(const uint8_t *bytes, uint64_t length, BloomValueSource source)
 {
-	bf_state_header header;
-
-	bloom_check_status(bf_state_check(bytes, length, &header), source);
-	if (header.mode == BF_STATE_MODE_FILTER)
-		bloom_validate_filter(bytes + BF_STATE_FILTER_OFFSET,
-							  length - BF_STATE_FILTER_OFFSET - 8 * BF_AGG_PENDING, source);
+	bloom_check_status(bf_validate_state(bytes, length, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts), source);
 }
 
 typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);
@@ -73,17 +47,8 @@ bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource so
 
 	bloom_check_status(bf_base64_decoded_length(text, text_length, &length), source);
 	result = bloom_alloc_varlena(length);
-	for (uint64_t done = 0; done < text_length; done += BLOOM_BASE64_CHUNK)
-	{
-		uint64_t	chunk = Min(BLOOM_BASE64_CHUNK, text_length - done);
-
-		CHECK_FOR_INTERRUPTS();
-		/* '=' may only pad the very end; a chunk's decoder would take it for padding */
-		if (done + chunk < text_length && text[done + chunk - 1] == '=')
-			bloom_check_status(BF_ERR_BASE64, source);
-		bloom_check_status(bf_base64_decode(text + done, chunk, BLOOM_BYTES(result) + done / 4 * 3),
-						   source);
-	}
+	bloom_check_status(bf_base64_decode_chunked(text, text_length, BLOOM_BYTES(result), BLOOM_BASE64_CHUNK,
+												bloom_check_interrupts), source);
 	validate(BLOOM_BYTES(result), length, source);
 	return result;
 }
@@ -93,7 +58,6 @@ bloom_to_base64(bytea *value)
 {
 	uint64_t	length = BLOOM_LENGTH(value);
 	uint64_t	text_length = bf_base64_length(length);
-	uint64_t	chunk_bytes = BLOOM_BASE64_CHUNK / 4 * 3;
 	char	   *text;
 
 	if (text_length + 1 > MaxAllocSize)
@@ -101,11 +65,7 @@ bloom_to_base64(bytea *value)
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("value is too large for its text form")));
 	text = palloc(text_length + 1);
-	for (uint64_t done = 0; done < length; done += chunk_bytes)
-	{
-		CHECK_FOR_INTERRUPTS();
-		bf_base64_encode(BLOOM_BYTES(value) + done, Min(chunk_bytes, length - done), text + done / 3 * 4);
-	}
+	bf_base64_encode_chunked(BLOOM_BYTES(value), length, text, BLOOM_BASE64_CHUNK, bloom_check_interrupts);
 	text[text_length] = '\0';
 	return text;
 }

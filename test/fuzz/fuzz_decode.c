@@ -4,10 +4,10 @@
  * Built and run by test/fuzz/run.  Each input is tried two ways:
  *   text form    (bloomfilter_in): if the bytes contain no NUL (a cstring
  *                cannot), bf_base64_decoded_length, then bf_base64_decode
- *                chunk by chunk as bloom_from_base64 does, into a buffer of
- *                exactly the decoded length (a whole-text decode must agree),
- *                then the checks of bloom_validate_filter: bf_check_header,
- *                then bf_check_empty_bits over all blocks (in chunks);
+ *                then bf_base64_decode_chunked (what bloom_from_base64
+ *                calls) into a buffer of exactly the decoded length (a
+ *                whole-text decode must agree), then bf_validate_filter
+ *                (what bloom_validate_filter calls), in small chunks;
  *   binary form  (bloomfilter_recv): the raw bytes, copied, then the same checks.
  * Every value that passes goes through the read paths the extension runs on
  * a stored value, and this target abort()s when an invariant fails:
@@ -66,36 +66,7 @@ for_each_chunk(uint64_t nblocks, chunk_fn fn, void *arg)
 		fn(arg, first, nblocks - first < FUZZ_CHUNK_BLOCKS ? nblocks - first : FUZZ_CHUNK_BLOCKS);
 }
 
-/* ---- base64 in chunks: bloom_from_base64 and bloom_to_base64 ---- */
-
-/* Decodes text of text_length characters (whose decoded length was checked). */
-static bf_status
-decode_chunked(const char *text, uint64_t text_length, uint8_t *out)
-{
-	for (uint64_t done = 0; done < text_length; done += FUZZ_BASE64_CHUNK)
-	{
-		uint64_t	chunk = text_length - done < FUZZ_BASE64_CHUNK ? text_length - done : FUZZ_BASE64_CHUNK;
-		bf_status	status;
-
-		if (done + chunk < text_length && text[done + chunk - 1] == '=')
-			return BF_ERR_BASE64;
-		status = bf_base64_decode(text + done, chunk, out + done / 4 * 3);
-		if (status != BF_OK)
-			return status;
-	}
-	return BF_OK;
-}
-
-/* Encodes into bf_base64_length(length) characters. */
-static void
-encode_chunked(const uint8_t *bytes, uint64_t length, char *text)
-{
-	uint64_t	chunk_bytes = FUZZ_BASE64_CHUNK / 4 * 3;
-
-	for (uint64_t done = 0; done < length; done += chunk_bytes)
-		bf_base64_encode(bytes + done, length - done < chunk_bytes ? length - done : chunk_bytes,
-						 text + done / 3 * 4);
-}
+/* ---- base64 in chunks: the core's, as bloom_from_base64 and bloom_to_base64 call it ---- */
 
 /*
  * The text form's decoder as the extension runs it, in chunks, checked
@@ -122,7 +93,7 @@ decode_text(const char *text, uint64_t text_length, uint64_t *length, bool *too_
 	REQUIRE(text_length % 4 == 0 && *length <= text_length / 4 * 3 && *length + 2 >= text_length / 4 * 3);
 	chunked = xmalloc(*length);
 	whole = xmalloc(*length);
-	chunked_status = decode_chunked(text, text_length, chunked);
+	chunked_status = bf_base64_decode_chunked(text, text_length, chunked, FUZZ_BASE64_CHUNK, NULL);
 	whole_status = bf_base64_decode(text, text_length, whole);
 	REQUIRE((chunked_status == BF_OK) == (whole_status == BF_OK));
 	if (whole_status == BF_OK)
@@ -144,44 +115,26 @@ encode_text(const uint8_t *bytes, uint64_t length)
 	char	   *chunked = xmalloc(text_length);
 	char	   *whole = xmalloc(text_length);
 
-	encode_chunked(bytes, length, chunked);
+	bf_base64_encode_chunked(bytes, length, chunked, FUZZ_BASE64_CHUNK, NULL);
 	bf_base64_encode(bytes, length, whole);
 	REQUIRE(memcmp(chunked, whole, (size_t) text_length) == 0);
 	free(whole);
 	return chunked;
 }
 
-/* ---- input validation: bloom_validate_filter ---- */
-
-typedef struct empty_scan
-{
-	const uint8_t *filter;
-	bf_status	status;
-} empty_scan;
-
-static void
-empty_scan_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	empty_scan *scan = arg;
-
-	if (scan->status == BF_OK)
-		scan->status = bf_check_empty_bits(scan->filter, first, count);
-}
+/* ---- input validation: the core's bf_validate_filter, as bloom_validate_filter calls it ---- */
 
 static bf_status
 validate_filter(const uint8_t *bytes, uint64_t length, bf_header *header)
 {
-	bf_status	status = bf_check_header(bytes, length, header);
-	empty_scan	scan = {bytes, BF_OK};
+	bf_header	whole_header;
+	bf_status	header_status = bf_check_header(bytes, length, &whole_header);
+	bf_status	status = bf_validate_filter(bytes, length, header, FUZZ_CHUNK_BLOCKS, NULL);
 
-	if (status != BF_OK)
-		return status;
-	/* the glue scans only when n_added = 0; the scan itself passes any other value */
-	for_each_chunk(header->nblocks, empty_scan_chunk, &scan);
-	/* chunked and whole scans agree */
-	REQUIRE(scan.status == bf_check_empty_bits(bytes, 0, header->nblocks));
-	REQUIRE(scan.status == BF_OK || header->n_added == 0);
-	return scan.status;
+	/* the chunked scan agrees with one whole scan */
+	REQUIRE(header_status == BF_OK ? status == bf_check_empty_bits(bytes, 0, whole_header.nblocks)
+			: status == header_status);
+	return status;
 }
 
 /*
@@ -207,23 +160,7 @@ require_round_trip(const uint8_t *bytes, uint64_t length)
 	free(text);
 }
 
-/* ---- union and intersection: bloom_combine in bloomfilter_funcs.c, on the core's plan ---- */
-
-typedef struct combine_work
-{
-	const bf_combine_plan *plan;
-	uint8_t    *result_blocks;
-	const uint8_t *a_blocks;
-	const uint8_t *b_blocks;
-} combine_work;
-
-static void
-combine_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	combine_work *c = arg;
-
-	bf_combine_run(c->plan, c->result_blocks, c->a_blocks, c->b_blocks, first, count);
-}
+/* ---- union and intersection: the core's plan and block work, as bloom_combine calls them ---- */
 
 /*
  * a op b as a new value (*length bytes), as bloom_union/bloom_intersect
@@ -234,7 +171,6 @@ combine(const uint8_t *a, const bf_header *a_header, const uint8_t *b, const bf_
 		bool intersect, uint64_t *length)
 {
 	bf_combine_plan plan;
-	combine_work work;
 	uint8_t    *result;
 
 	if (bf_plan_combine(a_header, b_header, intersect, &plan) != BF_OK)
@@ -246,11 +182,8 @@ combine(const uint8_t *a, const bf_header *a_header, const uint8_t *b, const bf_
 	REQUIRE(a_header->nblocks / plan.fold_a == plan.result.nblocks);
 	REQUIRE(b_header->nblocks / plan.fold_b == plan.result.nblocks);
 	result = xmalloc(*length);
-	work.plan = &plan;
-	work.result_blocks = result + BF_HEADER_BYTES;
-	work.a_blocks = a + BF_HEADER_BYTES;
-	work.b_blocks = b + BF_HEADER_BYTES;
-	for_each_chunk(plan.result.nblocks, combine_chunk, &work);
+	bf_combine_run_chunked(&plan, result + BF_HEADER_BYTES, a + BF_HEADER_BYTES, b + BF_HEADER_BYTES,
+					  FUZZ_CHUNK_BLOCKS, NULL);
 	bf_write_header(result, &plan.result);
 	return result;
 }
