@@ -173,31 +173,450 @@ COMMENT ON AGGREGATE @extschema@.bloom_agg(anyelement, @extschema@.bloomfilter) 
 -- through that cast and hashes the value as its own type, as before.
 -- "char" gets forms of its own, as for bloom_add: its category has no
 -- preferred type, so text and anyelement would be ambiguous for it.
-DO $$
-DECLARE
-  value_type text;
-  form record;
-BEGIN
-  FOREACH value_type IN ARRAY ARRAY['int2', 'int4', 'int8', 'text', 'varchar', 'uuid', 'numeric',
-                                    'date', 'timestamp', 'timestamptz', 'bytea', '"char"'] LOOP
-    FOR form IN SELECT * FROM (VALUES
-        ('bloom_agg_trans', '', 'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter'),
-        ('bloom_agg_trans', ', float8', 'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter'),
-        ('bloom_agg_trans', ', bigint, float8', 'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter'),
-        ('bloom_agg_trans_shaped', ', @extschema@.bloomfilter', 'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL')
-      ) f(transition, sizing, description) LOOP
-      EXECUTE format('CREATE FUNCTION @extschema@.%s(@extschema@.bloom_agg_state, %s%s) RETURNS @extschema@.bloom_agg_state '
-                     'AS ''MODULE_PATHNAME'', %L LANGUAGE C IMMUTABLE PARALLEL SAFE',
-                     form.transition, value_type, form.sizing, form.transition);
-      EXECUTE format('COMMENT ON FUNCTION @extschema@.%s(@extschema@.bloom_agg_state, %s%s) IS %L',
-                     form.transition, value_type, form.sizing,
-                     format('bloom_agg(%s%s) transition: adds a value to the aggregate state', value_type, form.sizing));
-      EXECUTE format('CREATE AGGREGATE @extschema@.bloom_agg(%s%s) (SFUNC = @extschema@.%s, '
-                     'STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final, '
-                     'COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE)',
-                     value_type, form.sizing, form.transition);
-      EXECUTE format('COMMENT ON AGGREGATE @extschema@.bloom_agg(%s%s) IS %L',
-                     value_type, form.sizing, form.description || ' (the form Citus can push down)');
-    END LOOP;
-  END LOOP;
-END $$;
+-- Plain statements, no DO block: a script of a trusted extension runs as a
+-- superuser with the installing user's schema in search_path, where a
+-- function call (format(), say) could resolve to the user's own function.
+-- int2
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int2) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int2) IS
+    'bloom_agg(int2) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int2) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int2) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int2, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int2, float8) IS
+    'bloom_agg(int2, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int2, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int2, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int2, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int2, bigint, float8) IS
+    'bloom_agg(int2, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int2, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int2, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, int2, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, int2, @extschema@.bloomfilter) IS
+    'bloom_agg(int2, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int2, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int2, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- int4
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int4) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int4) IS
+    'bloom_agg(int4) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int4) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int4) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int4, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int4, float8) IS
+    'bloom_agg(int4, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int4, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int4, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int4, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int4, bigint, float8) IS
+    'bloom_agg(int4, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int4, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int4, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, int4, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, int4, @extschema@.bloomfilter) IS
+    'bloom_agg(int4, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int4, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int4, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- int8
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int8) IS
+    'bloom_agg(int8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int8, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int8, float8) IS
+    'bloom_agg(int8, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int8, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int8, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int8, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, int8, bigint, float8) IS
+    'bloom_agg(int8, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int8, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int8, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, int8, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, int8, @extschema@.bloomfilter) IS
+    'bloom_agg(int8, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(int8, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(int8, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- text
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, text) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, text) IS
+    'bloom_agg(text) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(text) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(text) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, text, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, text, float8) IS
+    'bloom_agg(text, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(text, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(text, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, text, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, text, bigint, float8) IS
+    'bloom_agg(text, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(text, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(text, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, text, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, text, @extschema@.bloomfilter) IS
+    'bloom_agg(text, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(text, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(text, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- varchar
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, varchar) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, varchar) IS
+    'bloom_agg(varchar) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(varchar) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(varchar) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, varchar, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, varchar, float8) IS
+    'bloom_agg(varchar, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(varchar, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(varchar, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, varchar, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, varchar, bigint, float8) IS
+    'bloom_agg(varchar, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(varchar, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(varchar, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, varchar, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, varchar, @extschema@.bloomfilter) IS
+    'bloom_agg(varchar, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(varchar, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(varchar, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- uuid
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, uuid) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, uuid) IS
+    'bloom_agg(uuid) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(uuid) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(uuid) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, uuid, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, uuid, float8) IS
+    'bloom_agg(uuid, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(uuid, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(uuid, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, uuid, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, uuid, bigint, float8) IS
+    'bloom_agg(uuid, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(uuid, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(uuid, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, uuid, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, uuid, @extschema@.bloomfilter) IS
+    'bloom_agg(uuid, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(uuid, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(uuid, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- numeric
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, numeric) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, numeric) IS
+    'bloom_agg(numeric) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(numeric) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(numeric) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, numeric, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, numeric, float8) IS
+    'bloom_agg(numeric, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(numeric, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(numeric, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, numeric, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, numeric, bigint, float8) IS
+    'bloom_agg(numeric, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(numeric, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(numeric, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, numeric, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, numeric, @extschema@.bloomfilter) IS
+    'bloom_agg(numeric, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(numeric, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(numeric, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- date
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, date) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, date) IS
+    'bloom_agg(date) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(date) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(date) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, date, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, date, float8) IS
+    'bloom_agg(date, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(date, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(date, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, date, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, date, bigint, float8) IS
+    'bloom_agg(date, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(date, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(date, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, date, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, date, @extschema@.bloomfilter) IS
+    'bloom_agg(date, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(date, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(date, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- timestamp
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamp) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamp) IS
+    'bloom_agg(timestamp) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamp) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamp) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamp, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamp, float8) IS
+    'bloom_agg(timestamp, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamp, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamp, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamp, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamp, bigint, float8) IS
+    'bloom_agg(timestamp, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamp, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamp, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, timestamp, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, timestamp, @extschema@.bloomfilter) IS
+    'bloom_agg(timestamp, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamp, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamp, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- timestamptz
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamptz) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamptz) IS
+    'bloom_agg(timestamptz) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamptz) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamptz) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamptz, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamptz, float8) IS
+    'bloom_agg(timestamptz, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamptz, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamptz, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamptz, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, timestamptz, bigint, float8) IS
+    'bloom_agg(timestamptz, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamptz, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamptz, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, timestamptz, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, timestamptz, @extschema@.bloomfilter) IS
+    'bloom_agg(timestamptz, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(timestamptz, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(timestamptz, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- bytea
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, bytea) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, bytea) IS
+    'bloom_agg(bytea) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(bytea) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(bytea) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, bytea, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, bytea, float8) IS
+    'bloom_agg(bytea, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(bytea, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(bytea, float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, bytea, bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, bytea, bigint, float8) IS
+    'bloom_agg(bytea, bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(bytea, bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(bytea, bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, bytea, @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, bytea, @extschema@.bloomfilter) IS
+    'bloom_agg(bytea, bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg(bytea, @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg(bytea, @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+-- "char"
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, "char") RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, "char") IS
+    'bloom_agg("char") transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg("char") (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg("char") IS
+    'a filter of a column, sized from the non-NULL rows it sees, at p = 0.01; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, "char", float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, "char", float8) IS
+    'bloom_agg("char", float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg("char", float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg("char", float8) IS
+    'a filter of a column, sized from the non-NULL rows it sees, at rate p; zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, "char", bigint, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans(@extschema@.bloom_agg_state, "char", bigint, float8) IS
+    'bloom_agg("char", bigint, float8) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg("char", bigint, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg("char", bigint, float8) IS
+    'a filter of a column sized for n elements at rate p (the shape of bloom_empty(n, p)); zero rows give an empty filter (the form Citus can push down)';
+CREATE FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, "char", @extschema@.bloomfilter) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'bloom_agg_trans_shaped' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloom_agg_trans_shaped(@extschema@.bloom_agg_state, "char", @extschema@.bloomfilter) IS
+    'bloom_agg("char", bloomfilter) transition: adds a value to the aggregate state';
+CREATE AGGREGATE @extschema@.bloom_agg("char", @extschema@.bloomfilter) (
+    SFUNC = @extschema@.bloom_agg_trans_shaped, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.bloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloom_agg("char", @extschema@.bloomfilter) IS
+    'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';

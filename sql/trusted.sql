@@ -27,6 +27,24 @@ ALTER TYPE bloom.bloomfilter OWNER TO regress_bloom_user;
 DROP FUNCTION bloom.bloom_union(bloomfilter, bloomfilter);
 \set VERBOSITY default
 
+-- the install script calls no function through the user's search_path: a
+-- format() of the user's own in the extension's schema would be an exact
+-- match for a call of format(), and break the install (or worse) if called
+DROP EXTENSION bloomfilter;
+CREATE FUNCTION bloom.format(text, text, text, text) RETURNS text LANGUAGE sql AS
+  $$ SELECT 'the install script called the user''s format()' $$;
+CREATE FUNCTION bloom.format(text, text, text) RETURNS text LANGUAGE sql AS
+  $$ SELECT 'the install script called the user''s format()' $$;
+CREATE FUNCTION bloom.format(text, text) RETURNS text LANGUAGE sql AS
+  $$ SELECT 'the install script called the user''s format()' $$;
+CREATE FUNCTION bloom.format(text, text, text, text, text) RETURNS text LANGUAGE sql AS
+  $$ SELECT 'the install script called the user''s format()' $$;
+CREATE EXTENSION bloomfilter SCHEMA bloom;
+SELECT rolsuper AS installer_is_superuser FROM pg_roles WHERE rolname = current_user;
+SELECT count(*) AS aggregates FROM pg_proc WHERE pronamespace = 'bloom'::regnamespace AND prokind = 'a';
+DROP FUNCTION bloom.format(text, text, text, text), bloom.format(text, text, text), bloom.format(text, text),
+  bloom.format(text, text, text, text, text);
+
 -- and the user who installed it may remove it
 DROP EXTENSION bloomfilter;
 RESET ROLE;

@@ -71,5 +71,22 @@ SELECT (bloom_info(bloom_agg(e) OVER ())).value_kind <> 'text' AS citext_call,
        (bloom_info(bloom_agg(e::text) OVER ())).value_kind AS text_call
 FROM ta.emails LIMIT 1;
 
+-- a user aggregate whose moving-aggregate functions are our transition function, in a
+-- window with bloom_agg calls of other types: each call hashes its own values
+CREATE FUNCTION ta.keep(bloom_agg_state, float8) RETURNS bloom_agg_state LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+CREATE AGGREGATE ta.moving(float8) (SFUNC = ta.keep, STYPE = bloom_agg_state, FINALFUNC = bloom_agg_final,
+  MSFUNC = bloom_agg_trans, MINVFUNC = ta.keep, MSTYPE = bloom_agg_state, MFINALFUNC = bloom_agg_final);
+SELECT (bloom_info(ta.moving(x) OVER w)).value_kind AS moving_kind, ta.moving(x) OVER w @> x AS moving_finds,
+       (bloom_info(bloom_agg(j) OVER w)).value_kind AS jsonb_kind, bloom_agg(j) OVER w @> j AS jsonb_finds
+FROM (VALUES (1::float8, '{"k": 1}'::jsonb), (2, '{"k": 2}')) v(x, j)
+WINDOW w AS (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW);
+CREATE FUNCTION ta.keep4(bloom_agg_state, float4) RETURNS bloom_agg_state LANGUAGE sql IMMUTABLE AS 'SELECT $1';
+CREATE AGGREGATE ta.moving4(float4) (SFUNC = ta.keep4, STYPE = bloom_agg_state, FINALFUNC = bloom_agg_final,
+  MSFUNC = bloom_agg_trans, MINVFUNC = ta.keep4, MSTYPE = bloom_agg_state, MFINALFUNC = bloom_agg_final);
+SELECT bool_and(m @> x) AS moving4_finds_every_value
+FROM (SELECT x, ta.moving4(x) OVER w AS m, bloom_agg(x::float8 * 3) OVER w AS other
+      FROM (VALUES (1::float4), (2), (3)) v(x)
+      WINDOW w AS (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)) s;
+
 DROP EXTENSION citext CASCADE;
 DROP SCHEMA ta CASCADE;

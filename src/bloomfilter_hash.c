@@ -281,6 +281,142 @@ bloom_named_kind_type_name(uint32 kind)
 
 static void bloom_prepare_record(BloomValueHasher *hasher, Oid row_type, int32 row_typmod, TupleDesc descriptor);
 
+static BloomValueHasher *bloom_new_hasher(Oid type, Oid collation, MemoryContext context, bool allow_array);
+
+/* The scalar types with an encoding of their own, and the kind of value each is. */
+static const struct
+{
+	Oid			type;
+	BloomEncoding encoding;
+	uint32		value_kind;
+}			bloom_scalar_encodings[] =
+{
+	{INT2OID, BLOOM_ENC_INT2, BF_KIND_INTEGER},
+	{INT4OID, BLOOM_ENC_INT4, BF_KIND_INTEGER},
+	{INT8OID, BLOOM_ENC_INT8, BF_KIND_INTEGER},
+	{FLOAT4OID, BLOOM_ENC_FLOAT4, BF_KIND_FLOAT},
+	{FLOAT8OID, BLOOM_ENC_FLOAT8, BF_KIND_FLOAT},
+	{NUMERICOID, BLOOM_ENC_NUMERIC, BF_KIND_NUMERIC},
+	{TEXTOID, BLOOM_ENC_TEXT, BF_KIND_TEXT},
+	{VARCHAROID, BLOOM_ENC_TEXT, BF_KIND_TEXT},
+	{BPCHAROID, BLOOM_ENC_BPCHAR, BF_KIND_TEXT},
+	{NAMEOID, BLOOM_ENC_NAME, BF_KIND_TEXT},
+	/* a literal string not yet given a type: row(1, 'a'), bloom_shard('a', n) */
+	{UNKNOWNOID, BLOOM_ENC_CSTRING, BF_KIND_TEXT},
+	{INTERVALOID, BLOOM_ENC_INTERVAL, BF_KIND_INTERVAL},
+	{JSONBOID, BLOOM_ENC_JSONB, BF_KIND_BUILTIN_FLAG | JSONBOID},
+};
+
+/* Types whose values are OIDs, which pg_dump restores by name to different OIDs. */
+static const Oid bloom_oid_types[] = {
+	REGPROCOID, REGPROCEDUREOID, REGOPEROID, REGOPERATOROID, REGCLASSOID, REGTYPEOID,
+	REGCOLLATIONOID, REGCONFIGOID, REGDICTIONARYOID, REGNAMESPACEOID, REGROLEOID,
+};
+
+/*
+ * A composite type or record.  A named composite type knows its fields now,
+ * so its kind does not wait for a value (a NULL nested row would leave it
+ * unknown); an anonymous record's come with its first value.
+ */
+static void
+bloom_prepare_composite(BloomValueHasher *hasher, Oid base, char typtype)
+{
+	hasher->encoding = BLOOM_ENC_RECORD;
+	hasher->value_kind = BF_KIND_RECORD_FLAG;
+	if (typtype == TYPTYPE_COMPOSITE)
+	{
+		TupleDesc	descriptor = lookup_rowtype_tupdesc(base, -1);
+
+		bloom_prepare_record(hasher, base, -1, descriptor);
+		ReleaseTupleDesc(descriptor);
+	}
+}
+
+static void
+bloom_prepare_array(BloomValueHasher *hasher, Oid element_type, Oid collation, MemoryContext context)
+{
+	hasher->encoding = BLOOM_ENC_ARRAY;
+	hasher->element = bloom_new_hasher(element_type, collation, context, false);
+	hasher->element_type = element_type;
+	hasher->value_kind = BF_KIND_ARRAY_FLAG | hasher->element->value_kind;
+	get_typlenbyvalalign(element_type, &hasher->element_len, &hasher->element_byval, &hasher->element_align);
+}
+
+/* A range or multirange whose bounds' send form is not canonical (numeric), or of any subtype. */
+static void
+bloom_prepare_range(BloomValueHasher *hasher, Oid base, char typtype, bool is_builtin, MemoryContext context)
+{
+	TypeCacheEntry *range_type = lookup_type_cache(typtype == TYPTYPE_RANGE ? base : get_multirange_range(base),
+												   TYPECACHE_RANGE_INFO);
+
+	hasher->encoding = typtype == TYPTYPE_RANGE ? BLOOM_ENC_RANGE : BLOOM_ENC_MULTIRANGE;
+	hasher->range_type = range_type;
+	hasher->element = bloom_new_hasher(range_type->rngelemtype->type_id, range_type->rng_collation, context, true);
+	bloom_check_collation(hasher->element, range_type->rng_collation);
+	hasher->value_kind = is_builtin ? BF_KIND_BUILTIN_FLAG | base : bloom_named_kind(base, 0);
+}
+
+/*
+ * Any other type with a hash operator class: a built-in type by its send
+ * form, which is canonical under `=` for all built-in hashable base types;
+ * an extension type by its own hash function.
+ */
+static void
+bloom_prepare_hashable(BloomValueHasher *hasher, Oid type, Oid base, bool is_builtin, Oid collation,
+					   MemoryContext context)
+{
+	TypeCacheEntry *type_cache = lookup_type_cache(base, TYPECACHE_HASH_PROC | TYPECACHE_HASH_EXTENDED_PROC);
+
+	if (!OidIsValid(type_cache->hash_proc) && !OidIsValid(type_cache->hash_extended_proc))
+		bloom_refuse_type(type, "It has no hash operator class, so no notion of equal values to hash alike.");
+	if (is_builtin)
+	{
+		Oid			send_function;
+		bool		is_varlena;
+
+		getTypeBinaryOutputInfo(base, &send_function, &is_varlena);
+		fmgr_info_cxt(send_function, &hasher->send, context);
+		hasher->encoding = BLOOM_ENC_SEND;
+		hasher->value_kind = BF_KIND_BUILTIN_FLAG | base;
+		return;
+	}
+	hasher->hash_is_extended = OidIsValid(type_cache->hash_extended_proc);
+	fmgr_info_cxt(hasher->hash_is_extended ? type_cache->hash_extended_proc : type_cache->hash_proc,
+				  &hasher->send, context);
+	hasher->encoding = BLOOM_ENC_TYPE_HASH;
+	hasher->value_kind = bloom_named_kind(base, hasher->hash_is_extended ? 64 : 32);
+	/* the collation `=` uses at this call site decides which values are equal */
+	hasher->collation = OidIsValid(collation) ? collation : get_typcollation(base);
+}
+
+/* The hasher of a scalar type with an encoding of its own; false for other types. */
+static bool
+bloom_prepare_scalar(BloomValueHasher *hasher, Oid base)
+{
+	for (int i = 0; i < lengthof(bloom_scalar_encodings); i++)
+	{
+		if (base == bloom_scalar_encodings[i].type)
+		{
+			hasher->encoding = bloom_scalar_encodings[i].encoding;
+			hasher->value_kind = bloom_scalar_encodings[i].value_kind;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* What every hasher has, once its encoding is known. */
+static BloomValueHasher *
+bloom_finish_hasher(BloomValueHasher *hasher)
+{
+	MemoryContext old = MemoryContextSwitchTo(hasher->context);
+
+	initStringInfo(&hasher->scratch);
+	MemoryContextSwitchTo(old);
+	hasher->text_is_utf8 = GetDatabaseEncoding() == PG_UTF8 || GetDatabaseEncoding() == PG_SQL_ASCII;
+	return hasher;
+}
+
 static BloomValueHasher *
 bloom_new_hasher(Oid type, Oid collation, MemoryContext context, bool allow_array)
 {
@@ -297,145 +433,26 @@ bloom_new_hasher(Oid type, Oid collation, MemoryContext context, bool allow_arra
 	typtype = get_typtype(base);
 	is_builtin = base < BF_KIND_BUILTIN_OID_LIMIT;
 	hasher->context = context;
-	switch (base)
-	{
-		case INT2OID:
-		case INT4OID:
-		case INT8OID:
-			hasher->encoding = base == INT2OID ? BLOOM_ENC_INT2 : base == INT4OID ? BLOOM_ENC_INT4 : BLOOM_ENC_INT8;
-			hasher->value_kind = BF_KIND_INTEGER;
-			break;
-		case FLOAT4OID:
-		case FLOAT8OID:
-			hasher->encoding = base == FLOAT4OID ? BLOOM_ENC_FLOAT4 : BLOOM_ENC_FLOAT8;
-			hasher->value_kind = BF_KIND_FLOAT;
-			break;
-		case NUMERICOID:
-			hasher->encoding = BLOOM_ENC_NUMERIC;
-			hasher->value_kind = BF_KIND_NUMERIC;
-			break;
-		case TEXTOID:
-		case VARCHAROID:
-			hasher->encoding = BLOOM_ENC_TEXT;
-			hasher->value_kind = BF_KIND_TEXT;
-			break;
-		case BPCHAROID:
-			hasher->encoding = BLOOM_ENC_BPCHAR;
-			hasher->value_kind = BF_KIND_TEXT;
-			break;
-		case NAMEOID:
-			hasher->encoding = BLOOM_ENC_NAME;
-			hasher->value_kind = BF_KIND_TEXT;
-			break;
-		case UNKNOWNOID:
-			/* a literal string not yet given a type: row(1, 'a'), bloom_shard('a', n) */
-			hasher->encoding = BLOOM_ENC_CSTRING;
-			hasher->value_kind = BF_KIND_TEXT;
-			break;
-		case INTERVALOID:
-			hasher->encoding = BLOOM_ENC_INTERVAL;
-			hasher->value_kind = BF_KIND_INTERVAL;
-			break;
-		case JSONBOID:
-			hasher->encoding = BLOOM_ENC_JSONB;
-			hasher->value_kind = BF_KIND_BUILTIN_FLAG | JSONBOID;
-			break;
-		case REGPROCOID:
-		case REGPROCEDUREOID:
-		case REGOPEROID:
-		case REGOPERATOROID:
-		case REGCLASSOID:
-		case REGTYPEOID:
-		case REGCOLLATIONOID:
-		case REGCONFIGOID:
-		case REGDICTIONARYOID:
-		case REGNAMESPACEOID:
-		case REGROLEOID:
+	for (int i = 0; i < lengthof(bloom_oid_types); i++)
+		if (base == bloom_oid_types[i])
 			bloom_refuse_type(type, "Its values are OIDs, which pg_dump restores by name to different OIDs.");
-			break;
-		default:
-			if (typtype == TYPTYPE_ENUM)
-			{
-				hasher->encoding = BLOOM_ENC_ENUM;
-				hasher->value_kind = BF_KIND_TEXT;
-			}
-			else if (typtype == TYPTYPE_COMPOSITE || base == RECORDOID)
-			{
-				hasher->encoding = BLOOM_ENC_RECORD;
-				hasher->value_kind = BF_KIND_RECORD_FLAG;
-				/*
-				 * A named composite type knows its fields now, so its kind
-				 * does not wait for a value (a NULL nested row would leave it
-				 * unknown); an anonymous record's come with its first value.
-				 */
-				if (typtype == TYPTYPE_COMPOSITE)
-				{
-					TupleDesc	descriptor = lookup_rowtype_tupdesc(base, -1);
-
-					bloom_prepare_record(hasher, base, -1, descriptor);
-					ReleaseTupleDesc(descriptor);
-				}
-			}
-			else if (allow_array && (element_type = get_element_type(base)) != InvalidOid)
-			{
-				hasher->encoding = BLOOM_ENC_ARRAY;
-				hasher->element = bloom_new_hasher(element_type, collation, context, false);
-				hasher->element_type = element_type;
-				hasher->value_kind = BF_KIND_ARRAY_FLAG | hasher->element->value_kind;
-				get_typlenbyvalalign(element_type, &hasher->element_len,
-									 &hasher->element_byval, &hasher->element_align);
-			}
-			else if ((typtype == TYPTYPE_RANGE || typtype == TYPTYPE_MULTIRANGE) &&
-					 (base == NUMRANGEOID || base == NUMMULTIRANGEOID || !is_builtin))
-			{
-				/* bounds whose send form is not canonical (numeric), or of any subtype */
-				TypeCacheEntry *range_type = lookup_type_cache(typtype == TYPTYPE_RANGE ? base : get_multirange_range(base),
-															   TYPECACHE_RANGE_INFO);
-
-				hasher->encoding = typtype == TYPTYPE_RANGE ? BLOOM_ENC_RANGE : BLOOM_ENC_MULTIRANGE;
-				hasher->range_type = range_type;
-				hasher->element = bloom_new_hasher(range_type->rngelemtype->type_id, range_type->rng_collation,
-												   context, true);
-				bloom_check_collation(hasher->element, range_type->rng_collation);
-				hasher->value_kind = is_builtin ? BF_KIND_BUILTIN_FLAG | base : bloom_named_kind(base, 0);
-			}
-			else
-			{
-				TypeCacheEntry *type_cache = lookup_type_cache(base, TYPECACHE_HASH_PROC |
-															   TYPECACHE_HASH_EXTENDED_PROC);
-				Oid			send_function;
-				bool		is_varlena;
-
-				if (!OidIsValid(type_cache->hash_proc) && !OidIsValid(type_cache->hash_extended_proc))
-					bloom_refuse_type(type, "It has no hash operator class, so no notion of equal values to hash alike.");
-				if (is_builtin)
-				{
-					/* the send form is canonical under `=` for all built-in hashable base types */
-					getTypeBinaryOutputInfo(base, &send_function, &is_varlena);
-					fmgr_info_cxt(send_function, &hasher->send, context);
-					hasher->encoding = BLOOM_ENC_SEND;
-					hasher->value_kind = BF_KIND_BUILTIN_FLAG | base;
-				}
-				else
-				{
-					hasher->hash_is_extended = OidIsValid(type_cache->hash_extended_proc);
-					fmgr_info_cxt(hasher->hash_is_extended ? type_cache->hash_extended_proc : type_cache->hash_proc,
-								  &hasher->send, context);
-					hasher->encoding = BLOOM_ENC_TYPE_HASH;
-					hasher->value_kind = bloom_named_kind(base, hasher->hash_is_extended ? 64 : 32);
-					/* the collation `=` uses at this call site decides which values are equal */
-					hasher->collation = OidIsValid(collation) ? collation : get_typcollation(base);
-				}
-			}
-	}
+	if (bloom_prepare_scalar(hasher, base))
+		return bloom_finish_hasher(hasher);
+	if (typtype == TYPTYPE_ENUM)
 	{
-		MemoryContext old = MemoryContextSwitchTo(context);
-
-		initStringInfo(&hasher->scratch);
-		MemoryContextSwitchTo(old);
+		hasher->encoding = BLOOM_ENC_ENUM;
+		hasher->value_kind = BF_KIND_TEXT;
 	}
-	hasher->text_is_utf8 = GetDatabaseEncoding() == PG_UTF8 || GetDatabaseEncoding() == PG_SQL_ASCII;
-	return hasher;
+	else if (typtype == TYPTYPE_COMPOSITE || base == RECORDOID)
+		bloom_prepare_composite(hasher, base, typtype);
+	else if (allow_array && (element_type = get_element_type(base)) != InvalidOid)
+		bloom_prepare_array(hasher, element_type, collation, context);
+	else if ((typtype == TYPTYPE_RANGE || typtype == TYPTYPE_MULTIRANGE) &&
+			 (base == NUMRANGEOID || base == NUMMULTIRANGEOID || !is_builtin))
+		bloom_prepare_range(hasher, base, typtype, is_builtin, context);
+	else
+		bloom_prepare_hashable(hasher, type, base, is_builtin, collation, context);
+	return bloom_finish_hasher(hasher);
 }
 
 static void
@@ -937,27 +954,35 @@ bloom_expr_type_as_written(Node *arg)
 	return exprType(arg);
 }
 
-/* Is aggfnoid an aggregate whose transition function is the function being called? */
+/*
+ * Could aggregate aggfnoid be running the function being called?  In an
+ * Aggregate node only as its transition function; in a window also as its
+ * moving-aggregate transition or inverse function.
+ */
 static bool
-bloom_is_our_transition(FunctionCallInfo fcinfo, Oid aggfnoid)
+bloom_aggregate_may_call(FunctionCallInfo fcinfo, Oid aggfnoid, bool in_window)
 {
 	HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggfnoid));
-	bool		ours;
+	Form_pg_aggregate aggregate;
+	Oid			called = fcinfo->flinfo->fn_oid;
+	bool		may;
 
 	if (!HeapTupleIsValid(tuple))
 		return false;
-	ours = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggtransfn == fcinfo->flinfo->fn_oid;
+	aggregate = (Form_pg_aggregate) GETSTRUCT(tuple);
+	may = aggregate->aggtransfn == called ||
+		(in_window && (aggregate->aggmtransfn == called || aggregate->aggminvtransfn == called));
 	ReleaseSysCache(tuple);
-	return ours;
+	return may;
 }
 
 /*
  * For a transition function, the type of value argument argno (the state is
- * argument 0) as written in its aggregate's call, or InvalidOid when the
- * call is not known: not an aggregate, a caller that is not one of our
- * aggregates (Citus's worker_partial_agg calls our transition function from
- * its own), or a window whose calls of this function disagree (nothing says
- * which of them is running).
+ * argument 0) as written in its aggregate's call, or InvalidOid when that is
+ * not known for sure: not an aggregate; an aggregate that does not run this
+ * function (Citus's worker_partial_agg calls our transition function from
+ * its own); or a window in which more than one call might be running it
+ * with different types as written, since nothing says which one is running.
  */
 static Oid
 bloom_aggregate_arg_type(FunctionCallInfo fcinfo, int argno)
@@ -969,7 +994,7 @@ bloom_aggregate_arg_type(FunctionCallInfo fcinfo, int argno)
 		return InvalidOid;
 	if (aggref != NULL)
 	{
-		if (argno <= list_length(aggref->args) && bloom_is_our_transition(fcinfo, aggref->aggfnoid))
+		if (argno <= list_length(aggref->args) && bloom_aggregate_may_call(fcinfo, aggref->aggfnoid, false))
 			type = bloom_expr_type_as_written((Node *) list_nth_node(TargetEntry, aggref->args, argno - 1)->expr);
 	}
 	else if (fcinfo->context != NULL && IsA(fcinfo->context, WindowAggState))
@@ -981,9 +1006,10 @@ bloom_aggregate_arg_type(FunctionCallInfo fcinfo, int argno)
 			WindowFunc *wfunc = ((WindowFuncExprState *) lfirst(cell))->wfunc;
 			Oid			call_type;
 
-			if (!wfunc->winagg || argno > list_length(wfunc->args) ||
-				!bloom_is_our_transition(fcinfo, wfunc->winfnoid))
+			if (!wfunc->winagg || !bloom_aggregate_may_call(fcinfo, wfunc->winfnoid, true))
 				continue;
+			if (argno > list_length(wfunc->args))
+				return InvalidOid;
 			call_type = bloom_expr_type_as_written((Node *) list_nth(wfunc->args, argno - 1));
 			if (OidIsValid(type) && call_type != type)
 				return InvalidOid;
