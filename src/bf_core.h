@@ -262,6 +262,13 @@ extern bf_status bf_validate_filter(const uint8_t *filter, uint64_t length, bf_h
 /* A value kind this version knows how to produce (BF_KIND_*). */
 extern bool bf_kind_is_known(uint32_t kind);
 
+/*
+ * The name of a plain kind (BF_KIND_NONE .. BF_KIND_INTERVAL: those without
+ * a flag), as bloom_info shows it; NULL for any other number.  A new plain
+ * kind is a BF_KIND_* constant above and a row of the table in bf_format.c.
+ */
+extern const char *bf_plain_kind_name(uint32_t kind);
+
 /* Writes a header and zeroes the blocks; buffer holds bf_filter_bytes(nblocks). */
 extern void bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 					uint64_t design_n, double design_p);

@@ -146,6 +146,30 @@ bf_init(uint8_t *filter, uint64_t nblocks, int k, uint32_t value_kind,
 	memset(filter + BF_HEADER_BYTES, 0, nblocks * BF_BLOCK_BYTES);
 }
 
+/* The plain kinds: those a family of types is encoded to, without a flag. */
+static const struct
+{
+	uint32_t	kind;
+	const char *name;
+}			bf_plain_kinds[] =
+{
+	{BF_KIND_NONE, "none"},
+	{BF_KIND_INTEGER, "integer"},
+	{BF_KIND_FLOAT, "float"},
+	{BF_KIND_NUMERIC, "numeric"},
+	{BF_KIND_TEXT, "text"},
+	{BF_KIND_INTERVAL, "interval"},
+};
+
+const char *
+bf_plain_kind_name(uint32_t kind)
+{
+	for (size_t i = 0; i < sizeof(bf_plain_kinds) / sizeof(bf_plain_kinds[0]); i++)
+		if (bf_plain_kinds[i].kind == kind)
+			return bf_plain_kinds[i].name;
+	return NULL;
+}
+
 bool
 bf_kind_is_known(uint32_t kind)
 {
@@ -162,8 +186,8 @@ bf_kind_is_known(uint32_t kind)
 		return (element & ~(BF_KIND_RECORD_FLAG | BF_KIND_FINGERPRINT_MASK)) == 0;
 	if (element & BF_KIND_NAMED_FLAG)
 		return (element & ~(BF_KIND_NAMED_FLAG | BF_KIND_FINGERPRINT_MASK)) == 0;
-	/* an array of nothing has no kind: arrays are of integers .. intervals */
-	return element <= BF_KIND_INTERVAL && (!is_array || element >= BF_KIND_INTEGER);
+	/* an array of nothing has no kind */
+	return bf_plain_kind_name(element) != NULL && (!is_array || element != BF_KIND_NONE);
 }
 
 bf_status

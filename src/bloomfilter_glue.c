@@ -543,7 +543,7 @@ char *
 bloom_kind_name(uint32 value_kind, bool resolve_type_names)
 {
 	uint32		element = value_kind & ~BF_KIND_ARRAY_FLAG;
-	char	   *name = NULL;
+	const char *name = NULL;
 
 	/* a type's name in messages; its fingerprint in bloom_info, read per row and stable across databases */
 	if ((element & BF_KIND_NAMED_FLAG) && resolve_type_names)
@@ -554,31 +554,9 @@ bloom_kind_name(uint32 value_kind, bool resolve_type_names)
 		name = psprintf("record %07x", element & BF_KIND_FINGERPRINT_MASK);
 	else if (name == NULL && (element & BF_KIND_NAMED_FLAG))
 		name = psprintf("type %07x", element & BF_KIND_FINGERPRINT_MASK);
+	else if (name == NULL && element == BF_KIND_NONE)
+		return pstrdup("none");
 	else if (name == NULL)
-	{
-		switch (element)
-		{
-			case BF_KIND_NONE:
-				return pstrdup("none");
-			case BF_KIND_INTEGER:
-				name = "integer";
-				break;
-			case BF_KIND_FLOAT:
-				name = "float";
-				break;
-			case BF_KIND_NUMERIC:
-				name = "numeric";
-				break;
-			case BF_KIND_TEXT:
-				name = "text";
-				break;
-			case BF_KIND_INTERVAL:
-				name = "interval";
-				break;
-			default:
-				name = "unknown";
-				break;
-		}
-	}
+		name = bf_plain_kind_name(element) != NULL ? bf_plain_kind_name(element) : "unknown";
 	return (value_kind & BF_KIND_ARRAY_FLAG) ? psprintf("%s[]", name) : pstrdup(name);
 }

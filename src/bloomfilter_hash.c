@@ -830,36 +830,12 @@ bloom_encode_record(BloomValueHasher *hasher, Datum value, StringInfo out)
 	pfree(nulls);
 }
 
+/* Values of the text family: text, varchar, char(n), name, untyped literals, enum labels. */
 static void
-bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
+bloom_encode_text_family(BloomValueHasher *hasher, Datum value, StringInfo out)
 {
-	/* arrays, ranges and records recurse */
-	check_stack_depth();
 	switch (hasher->encoding)
 	{
-		case BLOOM_ENC_INT2:
-			bloom_append_u64(out, (uint64) (int64) DatumGetInt16(value));
-			break;
-		case BLOOM_ENC_INT4:
-			bloom_append_u64(out, (uint64) (int64) DatumGetInt32(value));
-			break;
-		case BLOOM_ENC_INT8:
-			bloom_append_u64(out, (uint64) DatumGetInt64(value));
-			break;
-		case BLOOM_ENC_FLOAT4:
-			bloom_append_u64(out, bloom_canonical_float_bits((double) DatumGetFloat4(value)));
-			break;
-		case BLOOM_ENC_FLOAT8:
-			bloom_append_u64(out, bloom_canonical_float_bits(DatumGetFloat8(value)));
-			break;
-		case BLOOM_ENC_NUMERIC:
-			{
-				char	   *normalized = numeric_normalize(DatumGetNumeric(value));
-
-				appendStringInfoString(out, normalized);
-				pfree(normalized);
-				break;
-			}
 		case BLOOM_ENC_TEXT:
 			{
 				text	   *t = DatumGetTextPP(value);
@@ -901,17 +877,81 @@ bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 				pfree(label);
 				break;
 			}
-		case BLOOM_ENC_INTERVAL:
-			{
-				/* interval_cmp_value: the span in microseconds, as 128 bits */
-				Interval   *interval = DatumGetIntervalP(value);
-				int64		days = (int64) interval->month * DAYS_PER_MONTH + interval->day;
-				int128		span = (int128) days * USECS_PER_DAY + interval->time;
+		default:
+			elog(ERROR, "not a text encoding: %d", (int) hasher->encoding);
+	}
+}
 
-				bloom_append_u64(out, (uint64) span);
-				bloom_append_u64(out, (uint64) (span >> 64));
+/* interval_cmp_value: the span in microseconds, as 128 bits, so equal spans are equal */
+static void
+bloom_encode_interval(Datum value, StringInfo out)
+{
+	Interval   *interval = DatumGetIntervalP(value);
+	int64		days = (int64) interval->month * DAYS_PER_MONTH + interval->day;
+	int128		span = (int128) days * USECS_PER_DAY + interval->time;
+
+	bloom_append_u64(out, (uint64) span);
+	bloom_append_u64(out, (uint64) (span >> 64));
+}
+
+/* A built-in type's send form, or an extension type's own hash. */
+static void
+bloom_encode_by_type_function(BloomValueHasher *hasher, Datum value, StringInfo out)
+{
+	if (hasher->encoding == BLOOM_ENC_SEND)
+	{
+		bytea	   *sent = SendFunctionCall(&hasher->send, value);
+
+		appendBinaryStringInfo(out, VARDATA(sent), VARSIZE(sent) - VARHDRSZ);
+		pfree(sent);
+	}
+	else if (hasher->hash_is_extended)
+		bloom_append_u64(out, DatumGetUInt64(FunctionCall2Coll(&hasher->send, hasher->collation,
+															   value, Int64GetDatum(0))));
+	else
+		bloom_append_u32(out, DatumGetUInt32(FunctionCall1Coll(&hasher->send, hasher->collation, value)));
+}
+
+static void
+bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
+{
+	/* arrays, ranges and records recurse */
+	check_stack_depth();
+	switch (hasher->encoding)
+	{
+		case BLOOM_ENC_INT2:
+			bloom_append_u64(out, (uint64) (int64) DatumGetInt16(value));
+			break;
+		case BLOOM_ENC_INT4:
+			bloom_append_u64(out, (uint64) (int64) DatumGetInt32(value));
+			break;
+		case BLOOM_ENC_INT8:
+			bloom_append_u64(out, (uint64) DatumGetInt64(value));
+			break;
+		case BLOOM_ENC_FLOAT4:
+			bloom_append_u64(out, bloom_canonical_float_bits((double) DatumGetFloat4(value)));
+			break;
+		case BLOOM_ENC_FLOAT8:
+			bloom_append_u64(out, bloom_canonical_float_bits(DatumGetFloat8(value)));
+			break;
+		case BLOOM_ENC_NUMERIC:
+			{
+				char	   *normalized = numeric_normalize(DatumGetNumeric(value));
+
+				appendStringInfoString(out, normalized);
+				pfree(normalized);
 				break;
 			}
+		case BLOOM_ENC_TEXT:
+		case BLOOM_ENC_BPCHAR:
+		case BLOOM_ENC_NAME:
+		case BLOOM_ENC_CSTRING:
+		case BLOOM_ENC_ENUM:
+			bloom_encode_text_family(hasher, value, out);
+			break;
+		case BLOOM_ENC_INTERVAL:
+			bloom_encode_interval(value, out);
+			break;
 		case BLOOM_ENC_ARRAY:
 			bloom_encode_array(hasher, value, out);
 			break;
@@ -928,20 +968,9 @@ bloom_encode(BloomValueHasher *hasher, Datum value, StringInfo out)
 			bloom_encode_record(hasher, value, out);
 			break;
 		case BLOOM_ENC_TYPE_HASH:
-			if (hasher->hash_is_extended)
-				bloom_append_u64(out, DatumGetUInt64(FunctionCall2Coll(&hasher->send, hasher->collation,
-																	   value, Int64GetDatum(0))));
-			else
-				bloom_append_u32(out, DatumGetUInt32(FunctionCall1Coll(&hasher->send, hasher->collation, value)));
-			break;
 		case BLOOM_ENC_SEND:
-			{
-				bytea	   *sent = SendFunctionCall(&hasher->send, value);
-
-				appendBinaryStringInfo(out, VARDATA(sent), VARSIZE(sent) - VARHDRSZ);
-				pfree(sent);
-				break;
-			}
+			bloom_encode_by_type_function(hasher, value, out);
+			break;
 	}
 }
 
