@@ -316,3 +316,20 @@ bf_validate_state(const uint8_t *state, uint64_t length, uint64_t chunk_blocks, 
 	return bf_validate_filter(state + BF_STATE_FILTER_OFFSET, length - BF_STATE_FILTER_OFFSET - 8 * BF_AGG_PENDING,
 							  &filter_header, chunk_blocks, between);
 }
+
+bf_reserve
+bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t hash_limit, uint32_t *capacity)
+{
+	uint64_t	wanted = header->rows + more;
+	uint64_t	slots;
+
+	if (header->mode != BF_STATE_MODE_HASHES || wanted <= header->hash_capacity)
+		return BF_RESERVE_FITS;
+	if (wanted > hash_limit)
+		return BF_RESERVE_SWITCH;
+	for (slots = header->hash_capacity > BF_AGG_INITIAL_HASHES ? header->hash_capacity : BF_AGG_INITIAL_HASHES;
+		 slots < wanted; slots *= 2)
+		;
+	*capacity = (uint32_t) (slots < hash_limit ? slots : hash_limit);
+	return BF_RESERVE_GROW;
+}

@@ -124,6 +124,21 @@ extern bf_status bf_validate_state(const uint8_t *state, uint64_t length,
 /* Blocks of the filter an auto-sized state switches to at rate p. */
 extern bf_status bf_state_auto_blocks(double p, uint64_t *nblocks, int *k);
 
+/*
+ * Room for `more` hashes in a state: a state in filter mode, or with room
+ * enough, needs nothing; else the hash list doubles its slots up to
+ * hash_limit (bloomfilter.agg_hash_limit), past which the state switches to
+ * a filter.  *capacity: the slots to grow to (BF_RESERVE_GROW).
+ */
+typedef enum bf_reserve
+{
+	BF_RESERVE_FITS,
+	BF_RESERVE_GROW,
+	BF_RESERVE_SWITCH
+} bf_reserve;
+extern bf_reserve bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t hash_limit,
+										uint32_t *capacity);
+
 /* Writes an empty state: mode hashes with capacity slots. */
 extern void bf_state_init_hashes(uint8_t *state, uint32_t capacity, double p);
 

@@ -318,24 +318,20 @@ static void
 bloom_state_reserve(BloomStateRef *ref, uint64 more)
 {
 	bf_state_header header;
-	uint64		wanted;
-	uint64		capacity;
+	uint32		capacity = 0;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	if (header.mode != BF_STATE_MODE_HASHES)
-		return;
-	wanted = header.rows + more;
-	if (wanted <= header.hash_capacity)
-		return;
-	if (wanted > (uint64) bloom_agg_hash_limit)
+	switch (bf_state_reserve_plan(&header, more, (uint64) bloom_agg_hash_limit, &capacity))
 	{
-		bloom_state_to_filter(ref);
-		return;
+		case BF_RESERVE_FITS:
+			break;
+		case BF_RESERVE_GROW:
+			bloom_state_grow_hashes(ref, capacity);
+			break;
+		case BF_RESERVE_SWITCH:
+			bloom_state_to_filter(ref);
+			break;
 	}
-	for (capacity = Max(header.hash_capacity, BF_AGG_INITIAL_HASHES); capacity < wanted; capacity *= 2)
-		;
-	capacity = Min(capacity, (uint64) bloom_agg_hash_limit);
-	bloom_state_grow_hashes(ref, (uint32) capacity);
 }
 
 /*

@@ -205,38 +205,35 @@ state_members(const uint8_t *state, uint64_t *seed, int *count)
 /* ---- the transition and combine functions, on copies ---- */
 
 /*
- * bloom_state_reserve: room for `more` hashes in a mode-hashes state, by
- * doubling its slots.  False where the extension would switch to a filter
- * (of 46 MB or more; not done here).
+ * bloom_state_reserve, on the core's plan: room for `more` hashes in a
+ * mode-hashes state.  False where the extension would switch to a filter
+ * (past FUZZ_HASH_LIMIT here; not done).
  */
 static bool
 reserve(state_value *state, uint64_t more)
 {
 	bf_state_header header;
-	uint64_t	wanted;
-	uint64_t	capacity;
+	uint32_t	capacity = 0;
 	uint8_t    *grown;
 
 	bf_state_read_header(state->bytes, &header);
-	if (header.mode != BF_STATE_MODE_HASHES)
-		return true;
-	wanted = header.rows + more;
-	if (wanted <= header.hash_capacity)
-		return true;
-	if (wanted > FUZZ_HASH_LIMIT)
-		return false;
-	for (capacity = header.hash_capacity > BF_AGG_INITIAL_HASHES ? header.hash_capacity : BF_AGG_INITIAL_HASHES;
-		 capacity < wanted; capacity *= 2)
-		;
-	if (capacity > FUZZ_HASH_LIMIT)
-		capacity = FUZZ_HASH_LIMIT;
-	grown = xmalloc(bf_state_bytes_hashes((uint32_t) capacity));
+	switch (bf_state_reserve_plan(&header, more, FUZZ_HASH_LIMIT, &capacity))
+	{
+		case BF_RESERVE_FITS:
+			return true;
+		case BF_RESERVE_SWITCH:
+			return false;
+		case BF_RESERVE_GROW:
+			break;
+	}
+	REQUIRE(capacity >= header.rows + more && capacity > header.hash_capacity);
+	grown = xmalloc(bf_state_bytes_hashes(capacity));
 	memcpy(grown, state->bytes, bf_state_bytes_hashes(header.hash_capacity));
-	header.hash_capacity = (uint32_t) capacity;
+	header.hash_capacity = capacity;
 	bf_state_write_header(grown, &header);
 	free(state->bytes);
 	state->bytes = grown;
-	state->length = bf_state_bytes_hashes((uint32_t) capacity);
+	state->length = bf_state_bytes_hashes(capacity);
 	return true;
 }
 
