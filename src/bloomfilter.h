@@ -62,6 +62,9 @@ extern void bloom_check_status(bf_status status, BloomValueSource source);
 /* Allocates an uninitialized varlena with room for `bytes` format bytes. */
 extern bytea *bloom_alloc_varlena(uint64_t bytes);
 
+/* A detoasted filter whose header passed its checks (XX001 otherwise). */
+extern bytea *bloom_checked(bytea *value, bf_header *header);
+
 /* Detoasts argument argno (a copy only if needed) and checks its header. */
 extern bytea *bloom_filter_arg(FunctionCallInfo fcinfo, int argno, bf_header *header);
 
@@ -338,6 +341,8 @@ extern int	bloom_probe_hashes_arg(FunctionCallInfo fcinfo, int argno, uint64 has
  * of them) and their common kind (BF_KIND_NONE if there are none).
  */
 extern uint64 *bloom_hash_array_arg(FunctionCallInfo fcinfo, int argno, int *count, uint32 *value_kind);
+
+/* ---- the probe path: reading the filters a call site probes (bloomfilter_probe.c) ---- */
 
 /*
  * The format bytes of filter argument argno, for reading only: a value in

@@ -1,5 +1,5 @@
 /*
- * bloomfilter_funcs.c - sizing helpers, membership, set algebra, info.
+ * bloomfilter_funcs.c - sizing helpers, adding values, set algebra, info.
  */
 #include "bloomfilter.h"
 
@@ -164,74 +164,6 @@ bloom_shard(PG_FUNCTION_ARGS)
 				 errmsg("number of shards must be at least 1, not %d", shards)));
 	hash = bloom_hash_arg(fcinfo, 0, &value_kind);
 	PG_RETURN_INT32((int32) (((hash & UINT64CONST(0xffffffff)) * (uint64) shards) >> 32));
-}
-
-static pg_noinline bool
-bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argno, int value_argno)
-{
-	bf_header	header;
-	const uint8_t *filter;
-	uint32		value_kind;
-	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
-	int			hash_count;
-	bool		member;
-
-	/* the usual path may replace the cached filter the fast path reads */
-	cache->fast_ready = false;
-
-	hash_count = bloom_probe_hashes_arg(fcinfo, value_argno, hashes, &value_kind);
-	/* a stored filter: the first probes read only the block they need */
-	if (bloom_stored_probe(fcinfo, filter_argno, hashes, hash_count, value_kind, &member))
-		return member;
-	filter = bloom_filter_bytes_arg(fcinfo, filter_argno, &header);
-
-	if (header.n_added == 0)
-		return false;
-	bloom_check_value_kind(&header, value_kind);
-	if (cache->fast_encoding != BLOOM_FAST_NONE &&
-		bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), cache->fast_key))
-	{
-		cache->fast_view = bf_view_of((uint8_t *) filter);
-		cache->fast_ready = true;
-	}
-	member = false;
-	for (int i = 0; i < hash_count && !member; i++)
-		member = bf_contains_hash(bf_view_of((uint8_t *) filter), hashes[i]);
-	return member;
-}
-
-/*
- * The fast path (the filter of the last row, and a value of a fixed kind:
- * bloomfilter.h) is kept apart from the usual one, which has locals in
- * memory: without them this runs with no stack frame to set up or guard.
- */
-static pg_attribute_always_inline bool
-bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
-{
-	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	uint64		hash;
-
-	if (cache->fast_ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
-		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return bf_contains_hash(cache->fast_view, hash) ||
-			bloom_fast_padded_contains(cache, PG_GETARG_DATUM(value_argno));
-	return bloom_probe_slow(fcinfo, cache, filter_argno, value_argno);
-}
-
-/* bloom_contains(filter, value) and filter @> value */
-PG_FUNCTION_INFO_V1(bloom_contains);
-Datum
-bloom_contains(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(bloom_probe(fcinfo, 0, 1));
-}
-
-/* value <@ filter */
-PG_FUNCTION_INFO_V1(bloom_contained);
-Datum
-bloom_contained(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_BOOL(bloom_probe(fcinfo, 1, 0));
 }
 
 /* ---- union and intersection ---- */

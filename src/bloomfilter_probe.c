@@ -1,0 +1,416 @@
+/*
+ * bloomfilter_probe.c - the probe path: `@>`, `<@` and bloom_contains, and
+ * how a call site reads the filters it probes.  A filter stored out of line
+ * is read in TOAST slices (the header and one block) or kept whole, per
+ * filter, by rent or buy; the fast path for repeated probes of one filter is
+ * in bloomfilter.h.
+ */
+#include "bloomfilter.h"
+
+#include "access/detoast.h"
+#include "miscadmin.h"
+#include "utils/memutils.h"
+
+/*
+ * Stored filters of a call site.
+ *
+ * A value stored out of line is identified by its TOAST pointer
+ * (toast relation, value id); TOAST values are never changed in place, so
+ * while the pointer is the same, so is the value, and a copy detoasted for
+ * an earlier row serves.  A call site keeps account of the last
+ * BLOOM_STORED_FILTERS filters it met (least recently used out), and keeps
+ * up to BLOOM_KEPT_FILTERS of them whole, within work_mem beyond the first.
+ */
+
+/* The entry of a stored filter, marked used; NULL if the call site has none. */
+static BloomStoredFilter *
+bloom_stored_lookup(BloomCallCache *cache, const struct varatt_external *pointer)
+{
+	cache->stored_tick++;
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		BloomStoredFilter *entry = &cache->stored[i];
+
+		if (entry->valueid == pointer->va_valueid && entry->toastrelid == pointer->va_toastrelid &&
+			OidIsValid(entry->valueid))
+		{
+			entry->last_used = cache->stored_tick;
+			return entry;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * A new entry: a free one, else the least recently used of those not kept
+ * whole (there are always BLOOM_STORED_FILTERS - BLOOM_KEPT_FILTERS of them).
+ */
+static BloomStoredFilter *
+bloom_stored_enter(BloomCallCache *cache, const struct varatt_external *pointer, const bf_header *header)
+{
+	BloomStoredFilter *chosen = NULL;
+
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		BloomStoredFilter *entry = &cache->stored[i];
+
+		if (!OidIsValid(entry->valueid))
+		{
+			chosen = entry;
+			break;
+		}
+		if (entry->whole == NULL && (chosen == NULL || entry->last_used < chosen->last_used))
+			chosen = entry;
+	}
+	if (chosen == NULL)
+		elog(ERROR, "every stored filter entry of the call site is kept whole");
+	chosen->toastrelid = pointer->va_toastrelid;
+	chosen->valueid = pointer->va_valueid;
+	chosen->header = *header;
+	chosen->slice_probes = 0;
+	chosen->rent_began = cache->stored_tick;
+	chosen->last_used = cache->stored_tick;
+	return chosen;
+}
+
+/* Bytes the kept filters may take beyond the first: work_mem. */
+static uint64
+bloom_kept_budget(void)
+{
+	return (uint64) work_mem * 1024;
+}
+
+/*
+ * Keeps a detoasted filter whole, making room first: least recently used
+ * copies go (their entries start again in slices) until the filters kept
+ * number fewer than BLOOM_KEPT_FILTERS and, with this one, fit the budget.
+ */
+static void
+bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
+{
+	for (;;)
+	{
+		BloomStoredFilter *oldest = NULL;
+		uint64		kept_bytes = 0;
+		int			kept = 0;
+
+		for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+		{
+			BloomStoredFilter *other = &cache->stored[i];
+
+			if (other->whole == NULL)
+				continue;
+			kept++;
+			kept_bytes += BLOOM_LENGTH(other->whole);
+			if (oldest == NULL || other->last_used < oldest->last_used)
+				oldest = other;
+		}
+		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(whole) <= bloom_kept_budget()))
+			break;
+		pfree(oldest->whole);
+		oldest->whole = NULL;
+		oldest->slice_probes = 0;
+		oldest->rent_began = cache->stored_tick;
+	}
+	entry->whole = whole;
+}
+
+/*
+ * A value in memory is read where it is, short header or not: the core reads
+ * through unaligned loads, so no copy is made.
+ */
+const uint8_t *
+bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	BloomCallCache *cache;
+	struct varatt_external pointer;
+	BloomStoredFilter *entry;
+	bytea	   *fetched;
+	bf_header	fetched_header;
+	MemoryContext old;
+
+	if (bloom_varlena_in_place(raw))
+	{
+		const uint8_t *bytes = (const uint8_t *) VARDATA_ANY(raw);
+
+		cache = bloom_call_cache(fcinfo);
+		if (!cache->stable_checked)
+		{
+			cache->filter_is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+			cache->stable_checked = true;
+		}
+		/* the same constant as on the last row: checked then (bloomfilter.h) */
+		if (cache->filter_is_stable && bloom_stable_unchanged(cache, raw))
+		{
+			*header = cache->stable_header;
+			return bytes;
+		}
+		bloom_check_status(bf_check_header(bytes, VARSIZE_ANY_EXHDR(raw), header), BLOOM_FROM_STORAGE);
+		if (cache->filter_is_stable)
+		{
+			cache->stable_bytes = bytes;
+			cache->stable_length = VARSIZE_ANY_EXHDR(raw);
+			memcpy(cache->stable_header_bytes, bytes, BF_HEADER_BYTES);
+			cache->stable_header = *header;
+		}
+		return bytes;
+	}
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return BLOOM_BYTES(bloom_filter_arg(fcinfo, argno, header));
+
+	cache = bloom_call_cache(fcinfo);
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	entry = bloom_stored_lookup(cache, &pointer);
+	if (entry != NULL && entry->whole != NULL)
+	{
+		*header = entry->header;
+		return BLOOM_BYTES(entry->whole);
+	}
+
+	/* fetched and decompressed (a value may be stored compressed), then checked */
+	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+	fetched = (bytea *) detoast_attr(raw);
+	MemoryContextSwitchTo(old);
+	bloom_checked(fetched, &fetched_header);
+	/* only a value that passed enters the cache */
+	if (entry == NULL)
+		entry = bloom_stored_enter(cache, &pointer, &fetched_header);
+	bloom_stored_keep(cache, entry, fetched);
+	*header = fetched_header;
+	return BLOOM_BYTES(fetched);
+}
+
+/*
+ * Slices of a stored filter.
+ *
+ * A filter stored out of line is cut into TOAST chunks of about 2 kB, and
+ * detoast_attr_slice fetches only the chunks that hold a byte range, through
+ * the TOAST index.  The type's STORAGE is external (uncompressed), so a byte
+ * range of the value is a byte range of the chunks.  A point probe needs the
+ * header (52 bytes, in chunk 0) and the one 64-byte block of its hash: two
+ * index lookups instead of reading a value of up to 768 MB.  A value that
+ * was compressed after all (the column's STORAGE changed) is read whole.
+ */
+bool
+bloom_stored_header(FunctionCallInfo fcinfo, int argno, bf_header *header, struct varlena **stored)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	struct varatt_external pointer;
+	bytea	   *slice;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return false;
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
+		return false;
+	slice = (bytea *) detoast_attr_slice(raw, 0, BF_HEADER_BYTES);
+	/* the length the header must agree with is the stored value's */
+	bloom_check_status(bf_check_header(BLOOM_BYTES(slice), VARATT_EXTERNAL_GET_EXTSIZE(pointer), header),
+					   BLOOM_FROM_STORAGE);
+	pfree(slice);
+	*stored = raw;
+	return true;
+}
+
+/*
+ * The checked header of stored filter argument argno, read through a slice
+ * once per TOAST value at this call site (kept in its table of stored
+ * filters); false if the argument is not stored out of line uncompressed.
+ */
+bool
+bloom_stored_header_cached(FunctionCallInfo fcinfo, int argno, bf_header *header)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	BloomCallCache *cache;
+	BloomStoredFilter *entry;
+	struct varatt_external pointer;
+	struct varlena *stored;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return false;
+	cache = bloom_call_cache(fcinfo);
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	entry = bloom_stored_lookup(cache, &pointer);
+	if (entry == NULL)
+	{
+		if (!bloom_stored_header(fcinfo, argno, header, &stored))
+			return false;
+		entry = bloom_stored_enter(cache, &pointer, header);
+	}
+	*header = entry->header;
+	return true;
+}
+
+bytea *
+bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 length)
+{
+	bytea	   *slice = (bytea *) detoast_attr_slice(stored, (int32) offset, (int32) length);
+
+	if (BLOOM_LENGTH(slice) != length)
+		bloom_check_status(BF_ERR_FORMAT_LENGTH, BLOOM_FROM_STORAGE);
+	return slice;
+}
+
+/*
+ * Slices or the whole value?  A slice probe (two TOAST index lookups) costs
+ * about as much as reading 4 kB of a stored filter whole (test/bench/run
+ * measures both, per point probe and per whole read).  So a call
+ * site probes a value through slices until its probes have cost as much as
+ * one whole read, then reads it whole once and keeps it (the cached path of
+ * bloom_filter_bytes_arg): a point probe of a 124 MB filter reads 116 bytes,
+ * and a scan that probes it on every row pays at most twice the whole read
+ * (the rent-or-buy bound).  The account is kept per filter, so filters that
+ * take turns (a join probing one per group) each switch in their own time.
+ *
+ * A filter is read whole only if it can be kept without dropping a kept
+ * filter probed since its own slices began: two large filters in turn beyond
+ * work_mem leave one kept and the other in slices, rather than reading one of
+ * them whole on every row.  Its account then starts again, so a kept filter
+ * no longer probed gives way at the next break-even.
+ */
+#define BLOOM_SLICE_PROBE_BYTES	UINT64_C(4096)
+
+/* May the entry be kept whole without dropping a filter probed since its slices began? */
+static bool
+bloom_stored_may_keep(const BloomCallCache *cache, const BloomStoredFilter *entry)
+{
+	uint64		active_bytes = 0;
+	int			active = 0;
+
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		const BloomStoredFilter *other = &cache->stored[i];
+
+		if (other->whole != NULL && other->last_used >= entry->rent_began)
+		{
+			active++;
+			active_bytes += BLOOM_LENGTH(other->whole);
+		}
+	}
+	return active < BLOOM_KEPT_FILTERS &&
+		(active == 0 || active_bytes + bf_filter_bytes(entry->header.nblocks) <= bloom_kept_budget());
+}
+
+bool
+bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int hash_count,
+				   uint32 value_kind, bool *member)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	struct varatt_external pointer;
+	struct varlena *stored;
+	BloomStoredFilter *entry;
+	bf_header	header;
+	bytea	   *block;
+	uint64		block_index;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return false;
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	entry = bloom_stored_lookup(cache, &pointer);
+	/* already read whole for this call site */
+	if (entry != NULL && entry->whole != NULL)
+		return false;
+	if (entry == NULL)
+	{
+		if (!bloom_stored_header(fcinfo, argno, &header, &stored))
+			return false;
+		entry = bloom_stored_enter(cache, &pointer, &header);
+	}
+	if (entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= bf_filter_bytes(entry->header.nblocks))
+	{
+		if (bloom_stored_may_keep(cache, entry))
+			return false;
+		entry->slice_probes = 0;
+		entry->rent_began = cache->stored_tick;
+	}
+	entry->slice_probes++;
+
+	if (entry->header.n_added == 0)
+	{
+		*member = false;
+		return true;
+	}
+	bloom_check_value_kind(&entry->header, value_kind);
+	*member = false;
+	for (int i = 0; i < hash_count && !*member; i++)
+	{
+		block_index = bf_block_of(hashes[i], entry->header.nblocks);
+		block = bloom_stored_slice(raw, BF_HEADER_BYTES + block_index * BF_BLOCK_BYTES, BF_BLOCK_BYTES);
+		*member = bf_block_contains_hash(BLOOM_BYTES(block), entry->header.k, hashes[i]);
+		pfree(block);
+	}
+	return true;
+}
+
+/* ---- membership ---- */
+
+static pg_noinline bool
+bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argno, int value_argno)
+{
+	bf_header	header;
+	const uint8_t *filter;
+	uint32		value_kind;
+	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
+	int			hash_count;
+	bool		member;
+
+	/* the usual path may replace the cached filter the fast path reads */
+	cache->fast_ready = false;
+
+	hash_count = bloom_probe_hashes_arg(fcinfo, value_argno, hashes, &value_kind);
+	/* a stored filter: the first probes read only the block they need */
+	if (bloom_stored_probe(fcinfo, filter_argno, hashes, hash_count, value_kind, &member))
+		return member;
+	filter = bloom_filter_bytes_arg(fcinfo, filter_argno, &header);
+
+	if (header.n_added == 0)
+		return false;
+	bloom_check_value_kind(&header, value_kind);
+	if (cache->fast_encoding != BLOOM_FAST_NONE &&
+		bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), cache->fast_key))
+	{
+		cache->fast_view = bf_view_of((uint8_t *) filter);
+		cache->fast_ready = true;
+	}
+	member = false;
+	for (int i = 0; i < hash_count && !member; i++)
+		member = bf_contains_hash(bf_view_of((uint8_t *) filter), hashes[i]);
+	return member;
+}
+
+/*
+ * The fast path (the filter of the last row, and a value of a fixed kind:
+ * bloomfilter.h) is kept apart from the usual one, which has locals in
+ * memory: without them this runs with no stack frame to set up or guard.
+ */
+static pg_attribute_always_inline bool
+bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	uint64		hash;
+
+	if (cache->fast_ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
+		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		return bf_contains_hash(cache->fast_view, hash) ||
+			bloom_fast_padded_contains(cache, PG_GETARG_DATUM(value_argno));
+	return bloom_probe_slow(fcinfo, cache, filter_argno, value_argno);
+}
+
+/* bloom_contains(filter, value) and filter @> value */
+PG_FUNCTION_INFO_V1(bloom_contains);
+Datum
+bloom_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_probe(fcinfo, 0, 1));
+}
+
+/* value <@ filter */
+PG_FUNCTION_INFO_V1(bloom_contained);
+Datum
+bloom_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(bloom_probe(fcinfo, 1, 0));
+}
+
