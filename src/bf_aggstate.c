@@ -22,29 +22,29 @@ bf_state_parked(uint8_t *state)
 void
 bf_state_read_header(const uint8_t *state, bf_state_header *header)
 {
-	header->mode = state[6];
-	header->sizing = state[7];
-	header->value_kind = bf_load_u32(state + 8);
-	header->hash_capacity = bf_load_u32(state + 12);
-	header->p = bf_load_f64(state + 16);
-	header->rows = bf_load_u64(state + 24);
-	header->design_n = bf_load_u64(state + 32);
+	header->mode = state[BF_STATE_OFF_MODE];
+	header->sizing = state[BF_STATE_OFF_SIZING];
+	header->value_kind = bf_load_u32(state + BF_STATE_OFF_VALUE_KIND);
+	header->hash_capacity = bf_load_u32(state + BF_STATE_OFF_CAPACITY);
+	header->p = bf_load_f64(state + BF_STATE_OFF_P);
+	header->rows = bf_load_u64(state + BF_STATE_OFF_ROWS);
+	header->design_n = bf_load_u64(state + BF_STATE_OFF_DESIGN_N);
 }
 
 void
 bf_state_write_header(uint8_t *state, const bf_state_header *header)
 {
 	memcpy(state, BF_STATE_MAGIC_BYTES, 4);
-	state[4] = BF_STATE_VERSION;
-	state[5] = 0;
-	state[6] = header->mode;
-	state[7] = header->sizing;
-	bf_store_u32(state + 8, header->value_kind);
-	bf_store_u32(state + 12, header->hash_capacity);
-	bf_store_f64(state + 16, header->p);
-	bf_store_u64(state + 24, header->rows);
-	bf_store_u64(state + 32, header->design_n);
-	bf_store_u32(state + 40, 0);
+	state[BF_STATE_OFF_VERSION] = BF_STATE_VERSION;
+	state[BF_STATE_OFF_ZERO] = 0;
+	state[BF_STATE_OFF_MODE] = header->mode;
+	state[BF_STATE_OFF_SIZING] = header->sizing;
+	bf_store_u32(state + BF_STATE_OFF_VALUE_KIND, header->value_kind);
+	bf_store_u32(state + BF_STATE_OFF_CAPACITY, header->hash_capacity);
+	bf_store_f64(state + BF_STATE_OFF_P, header->p);
+	bf_store_u64(state + BF_STATE_OFF_ROWS, header->rows);
+	bf_store_u64(state + BF_STATE_OFF_DESIGN_N, header->design_n);
+	bf_store_u32(state + BF_STATE_OFF_RESERVED, 0);
 }
 
 bf_status
@@ -99,9 +99,9 @@ bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
 		return BF_ERR_FORMAT_LENGTH;
 	if (memcmp(state, BF_STATE_MAGIC_BYTES, 4) != 0)
 		return BF_ERR_FORMAT_MAGIC;
-	if (state[4] != BF_STATE_VERSION || state[5] != 0)
+	if (state[BF_STATE_OFF_VERSION] != BF_STATE_VERSION || state[BF_STATE_OFF_ZERO] != 0)
 		return BF_ERR_FORMAT_VERSION;
-	if (bf_load_u32(state + 40) != 0)
+	if (bf_load_u32(state + BF_STATE_OFF_RESERVED) != 0)
 		return BF_ERR_FORMAT_FLAGS;
 	bf_state_read_header(state, header);
 	if (!(header->p > 0.0 && header->p < 1.0) || header->p < BF_MIN_P)
@@ -145,16 +145,16 @@ bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header)
 void
 bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind)
 {
-	uint64_t	rows = bf_load_u64(state + 24);
+	uint64_t	rows = bf_load_u64(state + BF_STATE_OFF_ROWS);
 	bf_view		view;
 	uint8_t    *slot;
 	uint32_t	parked;
 
-	if (state[6] == BF_STATE_MODE_HASHES)
+	if (state[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES)
 	{
 		bf_store_u64(bf_state_hashes(state) + 8 * rows, hash);
-		bf_store_u32(state + 8, value_kind);
-		bf_store_u64(state + 24, rows + 1);
+		bf_store_u32(state + BF_STATE_OFF_VALUE_KIND, value_kind);
+		bf_store_u64(state + BF_STATE_OFF_ROWS, rows + 1);
 		return;
 	}
 	view = bf_view_of(bf_state_filter(state));
@@ -173,8 +173,8 @@ bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind)
 		bf_store_u32(state + BF_STATE_HEADER_BYTES, parked + 1);
 	bf_prefetch_hash(view, hash);
 	bf_store_u64(slot, hash);
-	bf_store_u32(state + 8, value_kind);
-	bf_store_u64(state + 24, rows + 1);
+	bf_store_u32(state + BF_STATE_OFF_VALUE_KIND, value_kind);
+	bf_store_u64(state + BF_STATE_OFF_ROWS, rows + 1);
 	bf_store_u32(bf_state_filter(state) + BF_OFF_VALUE_KIND, value_kind);
 	bf_store_u64(bf_state_filter(state) + BF_OFF_N_ADDED, rows + 1);
 }
@@ -183,7 +183,7 @@ bf_state_add(uint8_t *state, uint64_t hash, uint32_t value_kind)
 static void
 bf_state_add_parked_to(const uint8_t *state, bf_view target)
 {
-	uint64_t	rows = bf_load_u64(state + 24);
+	uint64_t	rows = bf_load_u64(state + BF_STATE_OFF_ROWS);
 	uint32_t	parked = bf_state_parked_count(state);
 	const uint8_t *slots = bf_state_parked((uint8_t *) state);
 
@@ -209,11 +209,11 @@ void
 bf_state_set_counts(uint8_t *state, uint32_t value_kind, uint64_t rows)
 {
 	/* the parked ring is indexed by the row count: empty it first */
-	if (state[6] == BF_STATE_MODE_FILTER)
+	if (state[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER)
 		bf_state_apply_parked(state);
-	bf_store_u32(state + 8, value_kind);
-	bf_store_u64(state + 24, rows);
-	if (state[6] == BF_STATE_MODE_FILTER)
+	bf_store_u32(state + BF_STATE_OFF_VALUE_KIND, value_kind);
+	bf_store_u64(state + BF_STATE_OFF_ROWS, rows);
+	if (state[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER)
 	{
 		uint8_t    *filter = bf_state_filter(state);
 

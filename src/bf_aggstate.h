@@ -58,9 +58,17 @@
 #define BF_STATE_HEADER_BYTES	44
 #define BF_STATE_FILTER_OFFSET	48	/* with the varlena header, blocks land 8-aligned */
 
-/* Header fields read on every row (the layout above) */
+/* Offsets of the header fields (the layout above) */
+#define BF_STATE_OFF_VERSION	4	/* uint8, then a zero byte */
+#define BF_STATE_OFF_ZERO		5	/* uint8 = 0 */
+#define BF_STATE_OFF_MODE		6	/* uint8, BF_STATE_MODE_* */
+#define BF_STATE_OFF_SIZING		7	/* uint8, BF_STATE_SIZING_* */
+#define BF_STATE_OFF_VALUE_KIND	8	/* uint32 */
+#define BF_STATE_OFF_CAPACITY	12	/* uint32, mode hashes */
 #define BF_STATE_OFF_P			16	/* float64 */
+#define BF_STATE_OFF_ROWS		24	/* uint64 */
 #define BF_STATE_OFF_DESIGN_N	32	/* uint64 */
+#define BF_STATE_OFF_RESERVED	40	/* uint32 = 0 */
 
 #define BF_STATE_MODE_HASHES	1
 #define BF_STATE_MODE_FILTER	2

@@ -354,12 +354,12 @@ bloom_agg_add_row(FunctionCallInfo fcinfo, BloomStateRef state, const bf_header 
 		bloom_check_value_kind(shape, value_kind);
 	bytes = BLOOM_BYTES(state.flat);
 	/* mode hashes and full: header fields at offsets 6, 12 and 24 (bf_aggstate.h) */
-	if (bytes[6] == BF_STATE_MODE_HASHES && bf_load_u64(bytes + 24) == bf_load_u32(bytes + 12))
+	if (bytes[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES && bf_load_u64(bytes + BF_STATE_OFF_ROWS) == bf_load_u32(bytes + BF_STATE_OFF_CAPACITY))
 	{
 		bloom_state_reserve(&state, 1);
 		bytes = BLOOM_BYTES(state.flat);
 	}
-	bloom_check_status(bf_combine_kinds(bf_load_u32(bytes + 8), value_kind, &kind), BLOOM_FROM_STORAGE);
+	bloom_check_status(bf_combine_kinds(bf_load_u32(bytes + BF_STATE_OFF_VALUE_KIND), value_kind, &kind), BLOOM_FROM_STORAGE);
 	bf_state_add(bytes, hash, kind);
 	return bloom_state_datum(state);
 }
@@ -454,16 +454,16 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 		uint32		fixed_kind = bloom_fast_kind(cache->fast_encoding);
 
 		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
-		if (bf_load_u32(bytes + 8) == fixed_kind && bloom_agg_sizing_unchanged(fcinfo, bytes))
+		if (bf_load_u32(bytes + BF_STATE_OFF_VALUE_KIND) == fixed_kind && bloom_agg_sizing_unchanged(fcinfo, bytes))
 		{
-			uint64		rows = bf_load_u64(bytes + 24);
+			uint64		rows = bf_load_u64(bytes + BF_STATE_OFF_ROWS);
 
-			if (bytes[6] == BF_STATE_MODE_HASHES && rows < bf_load_u32(bytes + 12))
+			if (bytes[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES && rows < bf_load_u32(bytes + BF_STATE_OFF_CAPACITY))
 			{
 				bf_state_append_hash(bytes, rows, hash);
 				PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 			}
-			if (bytes[6] == BF_STATE_MODE_FILTER)
+			if (bytes[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER)
 			{
 				bf_state_add(bytes, hash, fixed_kind);
 				PG_RETURN_DATUM(PG_GETARG_DATUM(0));
@@ -517,7 +517,7 @@ bloom_state_has_shape(const uint8_t *state, const bf_header *shape)
 {
 	bf_header	filter;
 
-	if (state[6] != BF_STATE_MODE_FILTER)
+	if (state[BF_STATE_OFF_MODE] != BF_STATE_MODE_FILTER)
 		return false;
 	bf_read_header(state + BF_STATE_FILTER_OFFSET, &filter);
 	return filter.nblocks == shape->nblocks && filter.k == shape->k &&

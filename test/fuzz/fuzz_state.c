@@ -58,7 +58,7 @@ typedef struct state_value
 static int
 parked_hashes(const uint8_t *state, uint64_t *hashes)
 {
-	uint64_t	rows = bf_load_u64(state + 24);
+	uint64_t	rows = bf_load_u64(state + BF_STATE_OFF_ROWS);
 	uint32_t	parked = bf_load_u32(state + BF_STATE_HEADER_BYTES);
 	const uint8_t *filter = state + BF_STATE_FILTER_OFFSET;
 	const uint8_t *slots = filter + bf_filter_bytes(bf_load_u64(filter + BF_OFF_NBLOCKS));
@@ -258,12 +258,12 @@ check_adds(const uint8_t *input, uint64_t length, uint64_t *seed)
 	for (int i = 0; i < FUZZ_ADDS; i++)
 	{
 		uint64_t	hash = next_hash(seed);
-		uint32_t	state_kind = bf_load_u32(state.bytes + 8);
+		uint32_t	state_kind = bf_load_u32(state.bytes + BF_STATE_OFF_VALUE_KIND);
 		uint32_t	value_kind = state_kind != BF_KIND_NONE ? state_kind : BF_KIND_INTEGER;
 		uint32_t	kind;
-		uint64_t	rows = bf_load_u64(state.bytes + 24);
+		uint64_t	rows = bf_load_u64(state.bytes + BF_STATE_OFF_ROWS);
 
-		if (state.bytes[6] == BF_STATE_MODE_HASHES && rows == bf_load_u32(state.bytes + 12) &&
+		if (state.bytes[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES && rows == bf_load_u32(state.bytes + BF_STATE_OFF_CAPACITY) &&
 			!reserve(&state, 1))
 			break;
 		REQUIRE(bf_combine_kinds(state_kind, value_kind, &kind) == BF_OK);

@@ -1404,8 +1404,8 @@ final_filter(uint8_t *state, uint64_t *nblocks_out, int *k_out, uint64_t *fold_o
 	}
 	bf_state_final_finish(state, filter, nblocks, k);
 	/* in mode hashes the caller adds the hash list (the glue does it in slices) */
-	if (state[6] == BF_STATE_MODE_HASHES)
-		bf_add_hashes_le(bf_view_of(filter), bf_state_hashes(state), bf_load_u64(state + 24));
+	if (state[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES)
+		bf_add_hashes_le(bf_view_of(filter), bf_state_hashes(state), bf_load_u64(state + BF_STATE_OFF_ROWS));
 	*nblocks_out = nblocks;
 	*k_out = k;
 	*fold_out = fold;
@@ -1460,7 +1460,7 @@ test_aggstate_hashes(void)
 	CHECK(h.mode == BF_STATE_MODE_HASHES && h.sizing == BF_STATE_SIZING_AUTO);
 	CHECK(h.value_kind == BF_KIND_NONE && h.hash_capacity == capacity && h.p == 0.01);
 	CHECK(h.rows == 0 && h.design_n == 0);
-	CHECK(memcmp(state, "BLAS", 4) == 0 && state[4] == BF_STATE_VERSION && state[5] == 0);
+	CHECK(memcmp(state, "BLAS", 4) == 0 && state[BF_STATE_OFF_VERSION] == BF_STATE_VERSION && state[BF_STATE_OFF_ZERO] == 0);
 
 	/* an empty state gives an empty one-block filter */
 	filter = final_filter(state, &nblocks, &k, &fold);
