@@ -307,6 +307,29 @@ bf_hash_bytes(const void *data, size_t length)
 	return XXH3_64bits(data, length);
 }
 
+/*
+ * The canonical hash of each plain family's values, one place each: every
+ * path (fast, slow, nested in arrays and records through the same bytes)
+ * agrees with these.
+ */
+
+/* integer (int2, int4, int8): the int64, little-endian */
+static inline uint64_t
+bf_hash_int64(int64_t value)
+{
+	uint8_t		bytes[8];
+
+	bf_store_u64(bytes, (uint64_t) value);
+	return bf_hash_bytes(bytes, 8);
+}
+
+/* text: its UTF-8 bytes */
+static inline uint64_t
+bf_hash_text_utf8(const char *chars, size_t length)
+{
+	return bf_hash_bytes(chars, length);
+}
+
 /* What a hot loop needs of a filter, read once from its header. */
 typedef struct bf_view
 {

@@ -274,7 +274,7 @@ bloom_fast_padded_contains(const BloomCallCache *cache, Datum value)
 		return false;
 	while (length > 0 && chars[length - 1] == ' ')
 		length--;
-	return bf_contains_hash(cache->fast_view, bf_hash_bytes(chars, length));
+	return bf_contains_hash(cache->fast_view, bf_hash_text_utf8(chars, length));
 }
 
 /* The value kind of a fast-path encoding (one of them). */
@@ -288,17 +288,13 @@ bloom_fast_kind(uint8 encoding)
 static pg_attribute_always_inline bool
 bloom_fast_hash(uint8 encoding, Datum value, uint64 *hash)
 {
-	uint8_t		bytes[8];
-
 	switch (encoding)
 	{
 		case BLOOM_FAST_INT4:
-			bf_store_u64(bytes, (uint64) (int64) DatumGetInt32(value));
-			*hash = bf_hash_bytes(bytes, 8);
+			*hash = bf_hash_int64((int64) DatumGetInt32(value));
 			return true;
 		case BLOOM_FAST_INT8:
-			bf_store_u64(bytes, (uint64) DatumGetInt64(value));
-			*hash = bf_hash_bytes(bytes, 8);
+			*hash = bf_hash_int64(DatumGetInt64(value));
 			return true;
 		case BLOOM_FAST_TEXT:
 			{
@@ -307,7 +303,7 @@ bloom_fast_hash(uint8 encoding, Datum value, uint64 *hash)
 				/* in line and uncompressed: hashed where it is */
 				if (VARATT_IS_EXTENDED(raw) && !(VARATT_IS_SHORT(raw) && !VARATT_IS_EXTERNAL(raw)))
 					return false;
-				*hash = bf_hash_bytes(VARDATA_ANY(raw), VARSIZE_ANY_EXHDR(raw));
+				*hash = bf_hash_text_utf8(VARDATA_ANY(raw), VARSIZE_ANY_EXHDR(raw));
 				return true;
 			}
 		default:

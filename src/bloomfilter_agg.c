@@ -649,7 +649,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 		bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_copy)),
 									   bf_state_hashes(BLOOM_BYTES(state.flat)), header.rows);
 		bf_state_set_counts(BLOOM_BYTES(filter_copy), kind,
-							header.rows > UINT64_MAX - other_header.rows ? UINT64_MAX : header.rows + other_header.rows);
+							bf_sat_add_u64(header.rows, other_header.rows));
 		bloom_state_replace(&state, filter_copy);
 		PG_RETURN_DATUM(bloom_state_datum(state));
 	}
@@ -675,7 +675,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
 	bf_state_set_counts(BLOOM_BYTES(state.flat), kind,
-						header.rows > UINT64_MAX - other_header.rows ? UINT64_MAX : header.rows + other_header.rows);
+						bf_sat_add_u64(header.rows, other_header.rows));
 	PG_RETURN_DATUM(bloom_state_datum(state));
 }
 

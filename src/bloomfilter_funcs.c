@@ -140,7 +140,7 @@ bloom_add_all(PG_FUNCTION_ARGS)
 	}
 	bf_store_u32(BLOOM_BYTES(result) + BF_OFF_VALUE_KIND, value_kind);
 	bf_store_u64(BLOOM_BYTES(result) + BF_OFF_N_ADDED,
-				 header.n_added > UINT64_MAX - (uint64) count ? UINT64_MAX : header.n_added + (uint64) count);
+				 bf_sat_add_u64(header.n_added, (uint64) count));
 	PG_RETURN_BYTEA_P(result);
 }
 

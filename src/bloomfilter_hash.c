@@ -1157,7 +1157,7 @@ bloom_hash_value(BloomValueHasher *hasher, Datum value, uint32 *value_kind)
 			if (hasher->text_is_utf8)
 			{
 				text	   *t = DatumGetTextPP(value);
-				uint64		hash = bf_hash_bytes(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+				uint64		hash = bf_hash_text_utf8(VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 
 				if ((Pointer) t != DatumGetPointer(value))
 					pfree(t);
@@ -1165,14 +1165,9 @@ bloom_hash_value(BloomValueHasher *hasher, Datum value, uint32 *value_kind)
 			}
 			break;
 		case BLOOM_ENC_INT4:
+			return bf_hash_int64((int64) DatumGetInt32(value));
 		case BLOOM_ENC_INT8:
-			{
-				uint8_t		bytes[8];
-
-				bf_store_u64(bytes, hasher->encoding == BLOOM_ENC_INT4 ?
-							 (uint64) (int64) DatumGetInt32(value) : (uint64) DatumGetInt64(value));
-				return bf_hash_bytes(bytes, 8);
-			}
+			return bf_hash_int64(DatumGetInt64(value));
 		default:
 			break;
 	}
