@@ -14,6 +14,7 @@
 #include "access/detoast.h"
 #include "fmgr.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
 #include "utils/memutils.h"
 
 #include "bf_core.h"
@@ -81,12 +82,40 @@ extern bytea *bloom_make_empty(int64 n, double p);
  */
 extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 
-/* Runs fn over blocks [0, nblocks) in chunks, checking for interrupts. */
-typedef void (*BloomChunkFn) (void *arg, uint64_t first, uint64_t count);
-extern void bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg);
+/*
+ * Blocks [0, nblocks) in chunks of about BLOOM_BLOCKS_PER_CHUNK blocks read
+ * (fewer for work that reads `scale` blocks per block, as a fold does), with
+ * an interrupt check before each:
+ *     BloomChunks chunks = bloom_chunks(nblocks, 1);
+ *     while (bloom_next_chunk(&chunks))
+ *         work(chunks.first, chunks.count);
+ */
+typedef struct BloomChunks
+{
+	uint64_t	first;			/* the current chunk */
+	uint64_t	count;
+	uint64_t	nblocks;
+	uint64_t	size;
+} BloomChunks;
 
-/* Same, for work that reads `scale` blocks for each block of the range (folds). */
-extern void bloom_for_each_chunk_scaled(uint64_t nblocks, uint64_t scale, BloomChunkFn fn, void *arg);
+static inline BloomChunks
+bloom_chunks(uint64_t nblocks, uint64_t scale)
+{
+	BloomChunks chunks = {0, 0, nblocks, Max(BLOOM_BLOCKS_PER_CHUNK / Max(scale, 1), 1)};
+
+	return chunks;
+}
+
+static inline bool
+bloom_next_chunk(BloomChunks *chunks)
+{
+	chunks->first += chunks->count;
+	if (chunks->first >= chunks->nblocks)
+		return false;
+	CHECK_FOR_INTERRUPTS();
+	chunks->count = Min(chunks->size, chunks->nblocks - chunks->first);
+	return true;
+}
 
 /* CHECK_FOR_INTERRUPTS as a function: what the core's chunked loops call between chunks. */
 extern void bloom_check_interrupts(void);

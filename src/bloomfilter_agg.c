@@ -563,26 +563,6 @@ bloom_agg_trans_shaped(PG_FUNCTION_ARGS)
 	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, state, &shape));
 }
 
-/* Copies (or ORs) blocks from src to dst, in chunks: finals and combines of large states. */
-typedef struct BloomBlockCopy
-{
-	uint8_t    *dst_blocks;
-	const uint8_t *src_blocks;
-	bool		or;
-} BloomBlockCopy;
-
-static void
-bloom_block_copy_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	BloomBlockCopy *c = (BloomBlockCopy *) arg;
-
-	if (c->or)
-		bf_or_blocks(c->dst_blocks, c->src_blocks, first, count);
-	else
-		memcpy(c->dst_blocks + first * BF_BLOCK_BYTES, c->src_blocks + first * BF_BLOCK_BYTES,
-			   count * BF_BLOCK_BYTES);
-}
-
 /*
  * Were two checked states made for the same sizing arguments?  Two filters
  * of one sizing have the same blocks and k (from n and p, from p alone, or
@@ -669,29 +649,15 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	{
 		uint8_t    *filter = bf_state_filter(BLOOM_BYTES(state.flat));
 		uint8_t    *other_filter = bf_state_filter(BLOOM_BYTES(other));
-		BloomBlockCopy or_work = {filter + BF_HEADER_BYTES, other_filter + BF_HEADER_BYTES, true};
+		BloomChunks chunks = bloom_chunks(bf_load_u64(filter + BF_OFF_NBLOCKS), 1);
 
-		bloom_for_each_chunk(bf_load_u64(filter + BF_OFF_NBLOCKS), bloom_block_copy_chunk, &or_work);
+		while (bloom_next_chunk(&chunks))
+			bf_or_blocks(filter + BF_HEADER_BYTES, other_filter + BF_HEADER_BYTES, chunks.first, chunks.count);
 		bf_state_add_parked_into(BLOOM_BYTES(other), filter);
 	}
 	bf_state_set_counts(BLOOM_BYTES(state.flat), kind,
 						bf_sat_add_u64(header.rows, other_header.rows));
 	PG_RETURN_DATUM(bloom_state_datum(state));
-}
-
-typedef struct BloomFinalFold
-{
-	uint8_t    *state;
-	uint8_t    *filter;
-	uint64_t	fold;
-} BloomFinalFold;
-
-static void
-bloom_final_fold_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	BloomFinalFold *f = (BloomFinalFold *) arg;
-
-	bf_state_final_blocks(f->state, f->filter, f->fold, first, count);
 }
 
 /*
@@ -1013,19 +979,20 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	result_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
 	if (fold == 1)
 	{
-		BloomBlockCopy copy = {result_blocks, bf_state_filter(BLOOM_BYTES(state)) + BF_HEADER_BYTES, false};
+		const uint8_t *state_blocks = bf_state_filter(BLOOM_BYTES(state)) + BF_HEADER_BYTES;
+		BloomChunks chunks = bloom_chunks(nblocks, 1);
 
-		bloom_for_each_chunk(nblocks, bloom_block_copy_chunk, &copy);
+		while (bloom_next_chunk(&chunks))
+			memcpy(result_blocks + chunks.first * BF_BLOCK_BYTES, state_blocks + chunks.first * BF_BLOCK_BYTES,
+				   chunks.count * BF_BLOCK_BYTES);
 	}
 	else
 	{
-		memset(result_blocks, 0, nblocks * BF_BLOCK_BYTES);
-		if (fold > 1)
-		{
-			BloomFinalFold fold_work = {BLOOM_BYTES(state), BLOOM_BYTES(result), fold};
+		BloomChunks chunks = bloom_chunks(fold > 1 ? nblocks : 0, fold);
 
-			bloom_for_each_chunk_scaled(nblocks, fold, bloom_final_fold_chunk, &fold_work);
-		}
+		memset(result_blocks, 0, nblocks * BF_BLOCK_BYTES);
+		while (bloom_next_chunk(&chunks))
+			bf_state_final_blocks(BLOOM_BYTES(state), BLOOM_BYTES(result), fold, chunks.first, chunks.count);
 	}
 	bf_state_final_finish(BLOOM_BYTES(state), BLOOM_BYTES(result), nblocks, k);
 	if (header.mode == BF_STATE_MODE_HASHES)

@@ -262,21 +262,6 @@ bloom_union_agg_trans(PG_FUNCTION_ARGS)
 
 /* ---- bloom_info ---- */
 
-typedef struct BloomStatsScan
-{
-	const uint8_t *blocks;
-	int			k;
-	bf_stats	stats;
-} BloomStatsScan;
-
-static void
-bloom_stats_chunk(void *arg, uint64_t first, uint64_t count)
-{
-	BloomStatsScan *scan = (BloomStatsScan *) arg;
-
-	bf_stats_blocks(scan->blocks, scan->k, first, count, &scan->stats);
-}
-
 /*
  * The bits of a stored filter, counted slice by slice: bloom_info never holds
  * a whole filter of hundreds of megabytes in memory.
@@ -313,7 +298,7 @@ bloom_info(PG_FUNCTION_ARGS)
 	struct varlena *stored;
 	uint64		bytes;
 	uint64_t	m;
-	BloomStatsScan scan = {NULL, 0, {0, 0.0, 0.0}};
+	bf_stats	stats = {0, 0.0, 0.0};
 	TupleDesc	descriptor;
 	Datum		values[12];
 	bool		nulls[12] = {false};
@@ -325,16 +310,15 @@ bloom_info(PG_FUNCTION_ARGS)
 	if (bloom_stored_header(fcinfo, 0, &header, &stored))
 	{
 		if (count_bits)
-			bloom_stats_stored(stored, &header, &scan.stats);
+			bloom_stats_stored(stored, &header, &stats);
 	}
 	else
 	{
 		const uint8_t *filter = bloom_filter_bytes_arg(fcinfo, 0, &header);
+		BloomChunks chunks = bloom_chunks(count_bits ? header.nblocks : 0, 1);
 
-		scan.blocks = filter + BF_HEADER_BYTES;
-		scan.k = header.k;
-		if (count_bits)
-			bloom_for_each_chunk(header.nblocks, bloom_stats_chunk, &scan);
+		while (bloom_next_chunk(&chunks))
+			bf_stats_blocks(filter + BF_HEADER_BYTES, header.k, chunks.first, chunks.count, &stats);
 	}
 	m = header.nblocks * BF_BLOCK_BITS;
 	bytes = bf_filter_bytes(header.nblocks) + VARHDRSZ;
@@ -342,10 +326,10 @@ bloom_info(PG_FUNCTION_ARGS)
 	values[0] = Int64GetDatum((int64) m);
 	values[1] = Int32GetDatum(header.k);
 	values[2] = Int64GetDatum((int64) Min(header.n_added, (uint64) PG_INT64_MAX));
-	values[3] = Int64GetDatum((int64) scan.stats.bits_set);
-	values[4] = Float8GetDatum((double) scan.stats.bits_set / (double) m);
-	values[5] = Float8GetDatum(scan.stats.fpp_sum / (double) header.nblocks);
-	values[6] = Float8GetDatum(scan.stats.cardinality);
+	values[3] = Int64GetDatum((int64) stats.bits_set);
+	values[4] = Float8GetDatum((double) stats.bits_set / (double) m);
+	values[5] = Float8GetDatum(stats.fpp_sum / (double) header.nblocks);
+	values[6] = Float8GetDatum(stats.cardinality);
 	nulls[3] = nulls[4] = nulls[5] = nulls[6] = !count_bits;
 	values[7] = Int32GetDatum((int32) bytes);
 	values[8] = Int64GetDatum((int64) Min(header.design_n, (uint64) PG_INT64_MAX));

@@ -178,24 +178,6 @@ bloom_check_interrupts(void)
 }
 
 void
-bloom_for_each_chunk(uint64_t nblocks, BloomChunkFn fn, void *arg)
-{
-	bloom_for_each_chunk_scaled(nblocks, 1, fn, arg);
-}
-
-void
-bloom_for_each_chunk_scaled(uint64_t nblocks, uint64_t scale, BloomChunkFn fn, void *arg)
-{
-	uint64_t	chunk = Max(BLOOM_BLOCKS_PER_CHUNK / Max(scale, 1), 1);
-
-	for (uint64_t first = 0; first < nblocks; first += chunk)
-	{
-		CHECK_FOR_INTERRUPTS();
-		fn(arg, first, Min(chunk, nblocks - first));
-	}
-}
-
-void
 bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashes_le, uint64_t count)
 {
 	bf_view		view = bf_view_of(filter);

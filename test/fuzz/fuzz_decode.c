@@ -56,7 +56,7 @@
 #define FUZZ_MAX_MEMBERS		(FUZZ_PROBES + FUZZ_ADDS)
 
 
-/* bloom_for_each_chunk, with small chunks */
+/* the glue's chunked loops (bloom_chunks in bloomfilter.h), with small chunks */
 typedef void (*chunk_fn) (void *arg, uint64_t first, uint64_t count);
 
 static void
