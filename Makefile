@@ -28,8 +28,11 @@ include $(PGXS)
 CORE_SRCS = $(CORE_OBJS:.o=.c)
 TEST_CFLAGS = -O2 -g -std=c11 -Wall -Wextra -Werror -Isrc
 
-test/unit/test_core: test/unit/test_core.c $(CORE_SRCS) src/bf_core.h src/bf_aggstate.h
-	$(CC) $(TEST_CFLAGS) -o $@ test/unit/test_core.c $(CORE_SRCS) -lm
+UNIT_SRCS = test/unit/test_core.c test/unit/harness.c test/unit/test_sizing.c test/unit/test_filter.c \
+	test/unit/test_format.c test/unit/test_aggstate.c
+
+test/unit/test_core: $(UNIT_SRCS) test/unit/harness.h $(CORE_SRCS) src/bf_core.h src/bf_aggstate.h
+	$(CC) $(TEST_CFLAGS) -o $@ $(UNIT_SRCS) $(CORE_SRCS) -lm
 
 test/fpr/test_fpr: test/fpr/test_fpr.c $(CORE_SRCS) src/bf_core.h
 	$(CC) $(TEST_CFLAGS) -o $@ test/fpr/test_fpr.c $(CORE_SRCS) -lm

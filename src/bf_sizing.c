@@ -251,8 +251,9 @@ bf_blocked_fpp(double bits_per_element, int k)
  *   a_r = sum_{j>=r} q(j) C(j, r).
  * k + 1 terms whatever L, but they alternate: their sum loses about
  * log10(sum |terms| / fpp) digits.  Above BF_TABLE_MAX_LOAD that is under 4
- * of 16 for every k up to BF_MAX_K (test_core.c checks the result against
- * bf_blocked_fpp): every term but the first decays as exp(-L r k / 512).
+ * of 16 for every k up to BF_MAX_K (test/unit/test_sizing.c checks the
+ * result against bf_blocked_fpp): every term but the first decays as
+ * exp(-L r k / 512).
  *
  * Table of hits.  At lighter loads the rate is summed over loads as above,
  * sum_i Poisson(i; L) hit(i), where hit(i) = sum_j q(j) w_i(j) does not
