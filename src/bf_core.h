@@ -150,7 +150,11 @@ typedef enum bf_status
 	BF_ERR_BASE64,				/* not canonical base64 */
 	BF_ERR_INCOMPATIBLE,		/* union/intersect: different k, or sizes that do not divide */
 	BF_ERR_UNION_SIZES,			/* union of non-empty filters of different sizes */
-	BF_ERR_KIND_MISMATCH		/* value kinds differ */
+	BF_ERR_KIND_MISMATCH,		/* value kinds differ */
+	BF_ERR_FORMAT_COUNTERS,		/* counting/cuckoo: stored counts disagree with the contents */
+	BF_ERR_FORMAT_FINGERPRINT,	/* cuckoo: fingerprint size or victim out of range */
+	BF_ERR_FILTER_FULL,			/* cuckoo: no room for another fingerprint (nothing was changed) */
+	BF_ERR_TOO_MANY_COPIES		/* cuckoo: the value is already stored CF_MAX_COPIES times */
 } bf_status;
 
 /* Human-readable text for a status (lower case, no period). */
@@ -232,10 +236,36 @@ extern void bf_read_header(const uint8_t *filter, bf_header *header);
 extern void bf_write_header(uint8_t *filter, const bf_header *header);
 
 /*
+ * The block-structured formats that share this 52-byte header: bloomfilter
+ * ("BLOM", 64-byte blocks of bits) and countingbloom ("CBLM", 256-byte
+ * blocks of 4-bit counters, bf_counting.h).  The header layout and its
+ * checks are the same; the magic, block size and limits differ.
+ */
+typedef struct bf_layout
+{
+	char		magic[4];
+	uint64_t	block_bytes;
+	uint64_t	max_blocks;
+	/*
+	 * bloomfilter: n_added = 0 exactly when the kind is none.  countingbloom
+	 * keeps its kind when removes bring n_added back to 0, so only
+	 * "kind none implies n_added = 0" holds there.
+	 */
+	bool		empty_iff_no_kind;
+} bf_layout;
+
+extern const bf_layout bf_bloom_layout;
+
+/* Writes a header with layout's magic (bf_write_header writes "BLOM"). */
+extern void bf_write_header_as(uint8_t *filter, const bf_layout *layout, const bf_header *header);
+
+/*
  * Checks the header alone against the stored length: O(1), done on every
  * value a function receives, so a damaged value is an error, never a crash.
  */
 extern bf_status bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header);
+extern bf_status bf_check_header_as(const uint8_t *filter, uint64_t length, const bf_layout *layout,
+									bf_header *header);
 
 /*
  * Full validation for input and receive: the header, and that an empty

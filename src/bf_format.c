@@ -73,6 +73,14 @@ bf_status_message(bf_status status)
 			return "cannot unite bloom filters of different sizes";
 		case BF_ERR_KIND_MISMATCH:
 			return "bloom filters hold different kinds of values";
+		case BF_ERR_FORMAT_COUNTERS:
+			return "element count disagrees with the contents";
+		case BF_ERR_FORMAT_FINGERPRINT:
+			return "fingerprint size or stash out of range";
+		case BF_ERR_FILTER_FULL:
+			return "cuckoo filter is full";
+		case BF_ERR_TOO_MANY_COPIES:
+			return "value is already stored the maximum number of times";
 	}
 	return "unknown error";
 }
@@ -110,10 +118,20 @@ bf_read_header(const uint8_t *filter, bf_header *header)
 	header->design_p = bf_load_f64(filter + BF_OFF_DESIGN_P);
 }
 
+const bf_layout bf_bloom_layout = {
+	{'B', 'L', 'O', 'M'}, BF_BLOCK_BYTES, BF_MAX_BLOCKS, true
+};
+
 void
 bf_write_header(uint8_t *filter, const bf_header *header)
 {
-	memcpy(filter + BF_OFF_MAGIC, BF_MAGIC_BYTES, 4);
+	bf_write_header_as(filter, &bf_bloom_layout, header);
+}
+
+void
+bf_write_header_as(uint8_t *filter, const bf_layout *layout, const bf_header *header)
+{
+	memcpy(filter + BF_OFF_MAGIC, layout->magic, 4);
 	filter[BF_OFF_VERSION] = (uint8_t) header->version;
 	filter[BF_OFF_VERSION + 1] = (uint8_t) (header->version >> 8);
 	filter[BF_OFF_HASH_SCHEME] = header->hash_scheme;
@@ -193,9 +211,15 @@ bf_kind_is_known(uint32_t kind)
 bf_status
 bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header)
 {
+	return bf_check_header_as(filter, length, &bf_bloom_layout, header);
+}
+
+bf_status
+bf_check_header_as(const uint8_t *filter, uint64_t length, const bf_layout *layout, bf_header *header)
+{
 	if (length < BF_HEADER_BYTES)
 		return BF_ERR_FORMAT_LENGTH;
-	if (memcmp(filter + BF_OFF_MAGIC, BF_MAGIC_BYTES, 4) != 0)
+	if (memcmp(filter + BF_OFF_MAGIC, layout->magic, 4) != 0)
 		return BF_ERR_FORMAT_MAGIC;
 	bf_read_header(filter, header);
 	if (header->version != BF_FORMAT_VERSION)
@@ -208,14 +232,16 @@ bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header)
 		return BF_ERR_FORMAT_KIND;
 	if (header->flags != 0 || bf_load_u32(filter + BF_OFF_RESERVED) != 0)
 		return BF_ERR_FORMAT_FLAGS;
-	if (header->nblocks < 1 || header->nblocks > BF_MAX_BLOCKS)
+	if (header->nblocks < 1 || header->nblocks > layout->max_blocks)
 		return BF_ERR_FORMAT_NBLOCKS;
-	if (length != bf_filter_bytes(header->nblocks))
+	if (length != BF_HEADER_BYTES + header->nblocks * layout->block_bytes)
 		return BF_ERR_FORMAT_LENGTH;
 	if (!(header->design_p > 0.0 && header->design_p < 1.0))
 		return BF_ERR_FORMAT_DESIGN;
 	/* a filter with no elements cannot know their kind, and vice versa */
-	if ((header->n_added == 0) != (header->value_kind == BF_KIND_NONE))
+	if (header->value_kind == BF_KIND_NONE && header->n_added != 0)
+		return BF_ERR_FORMAT_COUNT;
+	if (layout->empty_iff_no_kind && header->n_added == 0 && header->value_kind != BF_KIND_NONE)
 		return BF_ERR_FORMAT_COUNT;
 	return BF_OK;
 }

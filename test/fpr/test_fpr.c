@@ -64,6 +64,7 @@
  *   to its design n, so its rate is measured at full load.
  */
 #include "bf_core.h"
+#include "fpr.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -295,6 +296,9 @@ main(int argc, char **argv)
 		else
 			failed++;
 	}
+
+	fpr_counting(base_seed, &passed, &failed);
+	fpr_cuckoo(base_seed, &passed, &failed);
 
 	printf("\ntotal %.1f s\n", fpr_now() - started);
 	printf("%d passed, %d failed\n", passed, failed);

@@ -1,12 +1,16 @@
 /*
  * make_corpus.c - writes the seed corpora of the fuzz targets, with the core API.
  *
- *   make_corpus DECODE_DIR STATE_DIR
+ *   make_corpus FUZZ_DIR
  *
- * DECODE_DIR (fuzz_decode): small filters of 1 to 4 blocks, each in its
+ * writes FUZZ_DIR/corpus_decode, corpus_state, corpus_counting and
+ * corpus_cuckoo.  The last two come from seeds_counting.c and
+ * seeds_cuckoo.c, one file per structure.
+ *
+ * corpus_decode (fuzz_decode): small filters of 1 to 4 blocks, each in its
  * binary form (NAME.bin) and its text form (NAME.txt), valid ones and ones
  * that fail one check each, plus a few text-only near misses of base64.
- * STATE_DIR (fuzz_state): bloom_agg states in both modes, valid and near
+ * corpus_state (fuzz_state): bloom_agg states in both modes, valid and near
  * valid.  Everything is deterministic: test/fuzz/run builds and runs this
  * only when the committed corpus directories are empty.
  */
@@ -16,6 +20,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+
+/* seeds_counting.c, seeds_cuckoo.c: write their corpus into an existing directory */
+void		write_counting_seeds(const char *dir);
+void		write_cuckoo_seeds(const char *dir);
 
 static const char *decode_dir;
 static const char *state_dir;
@@ -306,15 +315,25 @@ write_state_corpus(void)
 int
 main(int argc, char **argv)
 {
-	if (argc != 3)
+	static char dirs[4][4096];
+	const char *names[4] = {"corpus_decode", "corpus_state", "corpus_counting", "corpus_cuckoo"};
+
+	if (argc != 2)
 	{
-		fprintf(stderr, "usage: %s DECODE_DIR STATE_DIR\n", argv[0]);
+		fprintf(stderr, "usage: %s FUZZ_DIR\n", argv[0]);
 		return 2;
 	}
-	decode_dir = argv[1];
-	state_dir = argv[2];
+	for (int i = 0; i < 4; i++)
+	{
+		snprintf(dirs[i], sizeof(dirs[i]), "%s/%s", argv[1], names[i]);
+		(void) mkdir(dirs[i], 0777);
+	}
+	decode_dir = dirs[0];
+	state_dir = dirs[1];
 	write_decode_corpus();
 	write_state_corpus();
+	write_counting_seeds(dirs[2]);
+	write_cuckoo_seeds(dirs[3]);
 	printf("make_corpus: %d files written\n", files_written);
 	return 0;
 }

@@ -9,6 +9,8 @@
 
 #include "bf_core.h"
 #include "bf_aggstate.h"
+#include "bf_counting.h"
+#include "bf_cuckoo.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -55,7 +57,10 @@ double		classic_bits_per_element(double p);
 /* bf_check_header's verdict on a filter of length bytes. */
 bf_status	check_filter(const uint8_t *f, uint64_t length);
 
-/* The tests, by core module: test_sizing.c, test_filter.c, test_format.c, test_aggstate.c */
+/* The tests, by core module: test_sizing.c, test_filter.c, test_format.c, test_aggstate.c,
+ * test_counting.c, test_cuckoo.c */
+void		test_counting(void);
+void		test_cuckoo(void);
 void		test_status_and_le(void);
 void		test_sizing_classic(void);
 void		test_sizing_blocked(void);

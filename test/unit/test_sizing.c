@@ -11,7 +11,7 @@ test_status_and_le(void)
 	uint8_t		bytes[8];
 	double		values[] = {0.0, -0.0, 1.0, 0.01, 1e-300, -2.5, INFINITY};
 
-	for (int s = BF_OK; s <= BF_ERR_KIND_MISMATCH; s++)
+	for (int s = BF_OK; s <= BF_ERR_TOO_MANY_COPIES; s++)
 	{
 		const char *message = bf_status_message((bf_status) s);
 

@@ -1,0 +1,212 @@
+/*
+ * bf_cuckoo.h - the pure C core of cuckoofilter (Fan, Andersen, Kaminsky &
+ * Mitzenmacher, "Cuckoo Filter: Practically Better Than Bloom", CoNEXT 2014).
+ * No postgres.h, like bf_core.h.
+ *
+ * A table of nbuckets buckets (a power of two, at least 2) of 4 slots; a
+ * slot holds an f-bit fingerprint, 0 meaning empty.  The slots are packed:
+ * slot s of bucket i is the f bits at bit offset (4 i + s) f of the table,
+ * least significant bit first in little-endian byte order, so the table is
+ * nbuckets * f / 2 bytes.
+ *
+ * An element of hash h (the same XXH3 hash of the same canonical bytes as
+ * bloomfilter) has
+ *   fingerprint  fp = 1 + (((h >> 32) * (2^f - 1)) >> 32)     1 .. 2^f - 1
+ *   bucket       i1 = h & (nbuckets - 1)                      low bits
+ *   alternate    i2 = cf_alt_bucket(i1, fp) = i1 ^ ((mix(fp) & (nbuckets-1)) | 1)
+ * The fingerprint comes from the high 32 bits and the bucket from the low 32
+ * (nbuckets <= 2^32), so the two are independent.  The alternate is an
+ * involution (alt(alt(i, fp), fp) = i), so a fingerprint can move between
+ * its buckets knowing only where it is; "| 1" makes i2 != i1 always, so
+ * every element has 8 slots.
+ *
+ * A probe tests the 8 slots of i1 and i2 and the stash ("victim"): one
+ * fingerprint with its bucket, kept when an insertion's evictions ran out.
+ * The false-positive rate is at most 8 / (2^f - 1) (8 slots, each matching a
+ * random fingerprint with probability 1 / (2^f - 1)); cf_plan picks the
+ * smallest f with 8 / 2^f <= p, f = ceil(log2(8 / p)), at least 4.
+ *
+ * Insertion: refused (BF_ERR_TOO_MANY_COPIES) if the value's fingerprint is
+ * already in its slots and stash CF_MAX_COPIES times; refused (BF_ERR_FILTER_FULL)
+ * if the stash is in use; otherwise into an empty slot of i1 or i2, or by
+ * evicting: a fingerprint of a full bucket is swapped out and moved to its
+ * own alternate, up to CF_MAX_KICKS times, the slot chosen by a generator
+ * seeded from the hash (the same adds always build the same bytes).  If the
+ * evictions run out, the fingerprint in hand goes to the stash: nothing is
+ * ever dropped, and the next insertion is refused.  A refused insertion
+ * changes nothing.
+ *
+ * Remove deletes one copy of the fingerprint from i1, i2 or the stash, and
+ * reports whether there was one; a stashed fingerprint then moves into the
+ * table if its buckets have room.  A value that was never inserted but
+ * shares a fingerprint and a bucket with one that was removes that one:
+ * remove only what you added.
+ */
+#ifndef BF_CUCKOO_H
+#define BF_CUCKOO_H
+
+#include "bf_core.h"
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility push(hidden)
+#endif
+
+#define CF_MAGIC_BYTES			"CKOO"
+#define CF_FORMAT_VERSION		1
+#define CF_SLOTS_PER_BUCKET		4
+#define CF_MAX_COPIES			(2 * CF_SLOTS_PER_BUCKET)
+#define CF_MAX_KICKS			500
+#define CF_MIN_FP_BITS			4
+#define CF_MAX_FP_BITS			32
+/* the load cf_plan sizes for: buckets >= n / (4 * 0.95), rounded up to a power of two */
+#define CF_PLAN_LOAD			0.95
+/* largest table: as bloomfilter's limit, so that the text form fits in 1 GB */
+#define CF_MAX_TABLE_BYTES		UINT64_C(768000000)
+
+/* 64 header bytes: the table starts on an 8-byte boundary after a 4-byte varlena header plus 4 */
+#define CF_HEADER_BYTES			64
+#define CF_OFF_MAGIC			0	/* 4 bytes "CKOO" */
+#define CF_OFF_VERSION			4	/* uint16 */
+#define CF_OFF_HASH_SCHEME		6	/* uint8, BF_HASH_SCHEME_XXH3 */
+#define CF_OFF_FP_BITS			7	/* uint8, CF_MIN_FP_BITS .. CF_MAX_FP_BITS */
+#define CF_OFF_VALUE_KIND		8	/* uint32, BF_KIND_* */
+#define CF_OFF_FLAGS			12	/* uint32, CF_FLAG_* */
+#define CF_OFF_NBUCKETS			16	/* uint64, power of two >= 2 */
+#define CF_OFF_N_ITEMS			24	/* uint64, fingerprints stored (slots in use + stash) */
+#define CF_OFF_DESIGN_N			32	/* uint64 */
+#define CF_OFF_DESIGN_P			40	/* binary64 */
+#define CF_OFF_VICTIM_BUCKET	48	/* uint64, the stashed fingerprint's bucket (0 if none) */
+#define CF_OFF_VICTIM_FP		56	/* uint32, the stashed fingerprint (0 if none) */
+#define CF_OFF_RESERVED			60	/* uint32, must be 0 */
+
+#define CF_FLAG_VICTIM			UINT32_C(1)	/* the stash holds a fingerprint */
+
+typedef struct cf_header
+{
+	uint16_t	version;
+	uint8_t		hash_scheme;
+	uint8_t		fp_bits;
+	uint32_t	value_kind;
+	uint32_t	flags;
+	uint64_t	nbuckets;
+	uint64_t	n_items;
+	uint64_t	design_n;
+	double		design_p;
+	uint64_t	victim_bucket;
+	uint32_t	victim_fp;
+} cf_header;
+
+static inline uint64_t
+cf_table_bytes(uint64_t nbuckets, int fp_bits)
+{
+	return nbuckets * (uint64_t) fp_bits / 2;
+}
+
+static inline uint64_t
+cf_filter_bytes(uint64_t nbuckets, int fp_bits)
+{
+	return CF_HEADER_BYTES + cf_table_bytes(nbuckets, fp_bits);
+}
+
+/* Buckets and fingerprint bits for n elements at rate p (n = 0 gives 2 buckets). */
+extern bf_status cf_plan(int64_t n, double p, uint64_t *nbuckets, int *fp_bits);
+
+extern void cf_read_header(const uint8_t *filter, cf_header *header);
+extern void cf_write_header(uint8_t *filter, const cf_header *header);
+
+/* Writes a header and zeroes the table; buffer holds cf_filter_bytes(nbuckets, fp_bits). */
+extern void cf_init(uint8_t *filter, uint64_t nbuckets, int fp_bits, uint32_t value_kind,
+					uint64_t design_n, double design_p);
+
+/*
+ * The header alone against the length: magic, version, scheme, fingerprint
+ * bits, kind, flags and reserved field, nbuckets, length, design rate, a
+ * stash in range and zero when unused, kind none only with no items.  O(1).
+ */
+extern bf_status cf_check_header(const uint8_t *filter, uint64_t length, cf_header *header);
+
+/*
+ * Every check of a value read or received: the header, and that n_items is
+ * the number of non-empty slots plus the stash (slots counted chunk_buckets
+ * buckets at a time, with between() before each chunk).
+ */
+extern bf_status cf_validate(const uint8_t *filter, uint64_t length, cf_header *header,
+							 uint64_t chunk_buckets, bf_between_chunks_fn between);
+
+/* What the per-element operations need, read once from a header. */
+typedef struct cf_view
+{
+	uint8_t    *filter;			/* the whole value: header (stash, counts) and table */
+	uint8_t    *table;
+	uint64_t	nbuckets;
+	int			fp_bits;
+} cf_view;
+
+extern cf_view cf_view_of(uint8_t *filter);
+
+static inline uint32_t
+cf_fingerprint(uint64_t hash, int fp_bits)
+{
+	uint64_t	range = (UINT64_C(1) << fp_bits) - 1;
+
+	return (uint32_t) (1 + (((hash >> 32) * range) >> 32));
+}
+
+static inline uint64_t
+cf_bucket(uint64_t hash, uint64_t nbuckets)
+{
+	return hash & (nbuckets - 1);
+}
+
+static inline uint64_t
+cf_alt_bucket(uint64_t bucket, uint32_t fp, uint64_t nbuckets)
+{
+	uint64_t	mix = ((uint64_t) fp * UINT64_C(0x9e3779b97f4a7c15)) >> 32;
+
+	return bucket ^ ((mix & (nbuckets - 1)) | 1);
+}
+
+/* Slot `slot` of bucket `bucket` (0 = empty); cf_set_slot writes one. */
+extern uint32_t cf_get_slot(cf_view view, uint64_t bucket, int slot);
+extern void cf_set_slot(cf_view view, uint64_t bucket, int slot, uint32_t fp);
+
+/* Copies of hash's fingerprint in its two buckets and the stash (0 .. 9). */
+extern int	cf_count_hash(cf_view view, uint64_t hash);
+
+/* Is hash's fingerprint in one of its buckets or the stash? */
+extern bool cf_contains_hash(cf_view view, uint64_t hash);
+
+/*
+ * Inserts hash (header n_items updated).  BF_ERR_TOO_MANY_COPIES or
+ * BF_ERR_FILTER_FULL leave the filter unchanged.
+ */
+extern bf_status cf_insert_hash(cf_view view, uint64_t hash);
+
+/*
+ * Inserts a fingerprint known to belong in bucket (one of its two): what a
+ * union does with another filter's slots, which have no hash left.  The
+ * eviction generator is seeded from bucket and fp.
+ */
+extern bf_status cf_insert_fingerprint(cf_view view, uint64_t bucket, uint32_t fp);
+
+/* Removes one copy of hash's fingerprint: false (nothing changed) if none. */
+extern bool cf_remove_hash(cf_view view, uint64_t hash);
+
+/*
+ * Non-empty slots among buckets [first, first+count): what validation and
+ * cuckoo_info count.
+ */
+extern uint64_t cf_count_slots(cf_view view, uint64_t first, uint64_t count);
+
+/*
+ * dst gets every fingerprint of src (same nbuckets and fp_bits, which the
+ * caller checks), src's stash included.  Stops at the first refusal and
+ * returns it: dst is then partly updated, so the caller works on a copy.
+ */
+extern bf_status cf_insert_all(cf_view dst, const uint8_t *src_filter);
+
+#if defined(__GNUC__) || defined(__clang__)
+#pragma GCC visibility pop
+#endif
+
+#endif							/* BF_CUCKOO_H */
