@@ -8,11 +8,15 @@ PGFILEDESC = "bloomfilter - Bloom filters for PostgreSQL"
 CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_simd.o src/bf_format.o src/bf_aggstate.o \
 	src/bf_counting.o src/bf_cuckoo.o
 GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
-	src/bloomfilter_funcs.o src/bloomfilter_probe.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o
+	src/bloomfilter_funcs.o src/bloomfilter_probe.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o \
+	src/bloomfilter_counting.o src/bloomfilter_cuckoo.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
-REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures catalog hashing_bugs typed_aggregates
+REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures catalog hashing_bugs typed_aggregates counting cuckoo
 REGRESS_OPTS = --load-extension=bloomfilter
+# Two sessions at once (pg_isolation_regress): test/isolation/specs.
+ISOLATION = rebuild_swap
+ISOLATION_OPTS = --inputdir=test/isolation --load-extension=bloomfilter
 
 PG_CPPFLAGS = -I$(srcdir)/src
 # -Werror only where we test (test/lib.sh, test/versions/run pass

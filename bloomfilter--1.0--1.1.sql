@@ -620,3 +620,444 @@ CREATE AGGREGATE @extschema@.bloom_agg("char", @extschema@.bloomfilter) (
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.bloom_agg("char", @extschema@.bloomfilter) IS
     'a filter of a column in the shape of another filter (its m, k, design n and p), to OR into it; zero rows give NULL (the form Citus can push down)';
+
+-- ---------------------------------------------------------------- countingbloom (1.1)
+-- A counting Bloom filter: bloomfilter's blocks, k and hashing, each bit a
+-- 4-bit counter (saturating at 15), so values can be removed.  Cast to
+-- bloomfilter it gives exactly the filter the same adds would have built.
+
+CREATE TYPE @extschema@.countingbloom;
+CREATE FUNCTION @extschema@.countingbloom_in(cstring) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_in(cstring) IS 'input function of type countingbloom: base64 of the stored bytes, validated';
+CREATE FUNCTION @extschema@.countingbloom_out(@extschema@.countingbloom) RETURNS cstring
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_out(@extschema@.countingbloom) IS 'output function of type countingbloom: base64 of the stored bytes';
+CREATE FUNCTION @extschema@.countingbloom_recv(internal) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_recv(internal) IS 'binary input function of type countingbloom: the stored bytes, validated';
+CREATE FUNCTION @extschema@.countingbloom_send(@extschema@.countingbloom) RETURNS bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_send(@extschema@.countingbloom) IS 'binary output function of type countingbloom: the stored bytes';
+-- STORAGE = external: a large value goes out of line uncompressed, so a
+-- probe reads only the slices it needs.
+CREATE TYPE @extschema@.countingbloom (
+    INPUT = @extschema@.countingbloom_in, OUTPUT = @extschema@.countingbloom_out, RECEIVE = @extschema@.countingbloom_recv, SEND = @extschema@.countingbloom_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE @extschema@.countingbloom IS 'Counting Bloom filter: a bloomfilter whose bits are 4-bit counters, so values can be removed; casts to bloomfilter; text form: base64 of the stored bytes';
+
+CREATE FUNCTION @extschema@.countingbloom_empty(n bigint, p float8 DEFAULT 0.01) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_empty(bigint, float8) IS 'an empty countingbloom for n elements at false-positive rate p';
+
+-- Not strict: a NULL value changes nothing and returns the filter unchanged.
+-- The text forms take untyped literals; the "char" forms take "char" by exact
+-- match (its implicit cast to text would make text and anyelement ambiguous).
+CREATE FUNCTION @extschema@.countingbloom_add(filter @extschema@.countingbloom, value anyelement) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_add(@extschema@.countingbloom, anyelement) IS 'a new filter with the value added';
+CREATE FUNCTION @extschema@.countingbloom_add(filter @extschema@.countingbloom, value text) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_add(@extschema@.countingbloom, text) IS 'a new filter with the value added';
+CREATE FUNCTION @extschema@.countingbloom_add(filter @extschema@.countingbloom, value "char") RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_add(@extschema@.countingbloom, "char") IS 'a new filter with the value added';
+CREATE FUNCTION @extschema@.countingbloom_remove(filter @extschema@.countingbloom, value anyelement) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_remove(@extschema@.countingbloom, anyelement) IS 'a new filter with one copy of the value removed (remove only what you added)';
+CREATE FUNCTION @extschema@.countingbloom_remove(filter @extschema@.countingbloom, value text) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_remove(@extschema@.countingbloom, text) IS 'a new filter with one copy of the value removed (remove only what you added)';
+CREATE FUNCTION @extschema@.countingbloom_remove(filter @extschema@.countingbloom, value "char") RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_remove(@extschema@.countingbloom, "char") IS 'a new filter with one copy of the value removed (remove only what you added)';
+CREATE FUNCTION @extschema@.countingbloom_add_all(filter @extschema@.countingbloom, "values" anyarray) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_add_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_add_all(@extschema@.countingbloom, anyarray) IS 'a new filter with every non-NULL element of the array added';
+CREATE FUNCTION @extschema@.countingbloom_remove_all(filter @extschema@.countingbloom, "values" anyarray) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_remove_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_remove_all(@extschema@.countingbloom, anyarray) IS 'a new filter with one copy of every non-NULL element of the array removed';
+
+CREATE FUNCTION @extschema@.countingbloom_contains(filter @extschema@.countingbloom, value anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'countingbloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_contains(@extschema@.countingbloom, anyelement) IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.countingbloom_contained(value anyelement, filter @extschema@.countingbloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'countingbloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_contained(anyelement, @extschema@.countingbloom) IS 'the membership test with the value first (value <@ filter)';
+CREATE FUNCTION @extschema@.countingbloom_contains(filter @extschema@.countingbloom, value text) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'countingbloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_contains(@extschema@.countingbloom, text) IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.countingbloom_contained(value text, filter @extschema@.countingbloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'countingbloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_contained(text, @extschema@.countingbloom) IS 'the membership test with the value first (value <@ filter)';
+CREATE FUNCTION @extschema@.countingbloom_contains(filter @extschema@.countingbloom, value "char") RETURNS boolean
+    AS 'MODULE_PATHNAME', 'countingbloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_contains(@extschema@.countingbloom, "char") IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.countingbloom_contained(value "char", filter @extschema@.countingbloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'countingbloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_contained("char", @extschema@.countingbloom) IS 'the membership test with the value first (value <@ filter)';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.countingbloom, RIGHTARG = anyelement,
+    FUNCTION = @extschema@.countingbloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.countingbloom, anyelement) IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = anyelement, RIGHTARG = @extschema@.countingbloom,
+    FUNCTION = @extschema@.countingbloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.countingbloom) IS 'value <@ filter: the value is probably in the filter';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.countingbloom, RIGHTARG = text,
+    FUNCTION = @extschema@.countingbloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.countingbloom, text) IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = text, RIGHTARG = @extschema@.countingbloom,
+    FUNCTION = @extschema@.countingbloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ (text, @extschema@.countingbloom) IS 'value <@ filter: the value is probably in the filter';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.countingbloom, RIGHTARG = "char",
+    FUNCTION = @extschema@.countingbloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.countingbloom, "char") IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = "char", RIGHTARG = @extschema@.countingbloom,
+    FUNCTION = @extschema@.countingbloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ ("char", @extschema@.countingbloom) IS 'value <@ filter: the value is probably in the filter';
+
+-- Not strict: NULL is the empty set, as for bloom_union.
+CREATE FUNCTION @extschema@.countingbloom_union(a @extschema@.countingbloom, b @extschema@.countingbloom) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_union' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_union(@extschema@.countingbloom, @extschema@.countingbloom) IS 'the union of two counting filters of the same shape: counters added, saturating';
+CREATE OPERATOR @extschema@.| (LEFTARG = @extschema@.countingbloom, RIGHTARG = @extschema@.countingbloom,
+    FUNCTION = @extschema@.countingbloom_union, COMMUTATOR = OPERATOR(@extschema@.|));
+COMMENT ON OPERATOR @extschema@.| (@extschema@.countingbloom, @extschema@.countingbloom) IS 'a | b: the union of two counting filters of the same shape: counters added, saturating';
+CREATE FUNCTION @extschema@.countingbloom_union_agg_trans(@extschema@.countingbloom, @extschema@.countingbloom) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_union_agg_trans(@extschema@.countingbloom, @extschema@.countingbloom) IS 'countingbloom_union_agg transition and countingbloom_agg combine function: unites the state with a filter';
+CREATE AGGREGATE @extschema@.countingbloom_union_agg(@extschema@.countingbloom) (
+    SFUNC = @extschema@.countingbloom_union_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_union_agg(@extschema@.countingbloom) IS 'the union of a column of countingbloom values; zero rows give NULL';
+
+CREATE FUNCTION @extschema@.countingbloom_info(filter @extschema@.countingbloom,
+    OUT m bigint, OUT k int, OUT n bigint, OUT counters_set bigint, OUT counters_saturated bigint,
+    OUT fill_ratio float8, OUT fpp float8, OUT bytes bigint, OUT design_n bigint,
+    OUT design_p float8, OUT value_kind text, OUT format_version int)
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_info(@extschema@.countingbloom) IS 'size, k, element count, counters set and saturated, and estimated false-positive rate of a counting filter';
+CREATE FUNCTION @extschema@.countingbloom_to_bloomfilter(filter @extschema@.countingbloom)
+    RETURNS @extschema@.bloomfilter
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_to_bloomfilter(@extschema@.countingbloom) IS 'the bloomfilter of a counting filter: a set bit for every counter above 0';
+CREATE CAST (@extschema@.countingbloom AS @extschema@.bloomfilter)
+    WITH FUNCTION @extschema@.countingbloom_to_bloomfilter(@extschema@.countingbloom) AS ASSIGNMENT;
+COMMENT ON CAST (@extschema@.countingbloom AS @extschema@.bloomfilter) IS 'a counting filter as the bloomfilter the same adds would have built';
+
+-- countingbloom_agg(x, n, p): the state is the filter itself (a real type, so partial
+-- states travel between processes and Citus nodes through its I/O functions).
+-- Concrete types first, for Citus (see bloom_agg above); anyelement for the rest.
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, int2, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, int2, bigint, float8) IS 'countingbloom_agg(int2, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int2, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, int4, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, int4, bigint, float8) IS 'countingbloom_agg(int4, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int4, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, int8, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, int8, bigint, float8) IS 'countingbloom_agg(int8, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int8, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, text, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, text, bigint, float8) IS 'countingbloom_agg(text, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(text, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, varchar, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, varchar, bigint, float8) IS 'countingbloom_agg(varchar, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(varchar, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, uuid, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, uuid, bigint, float8) IS 'countingbloom_agg(uuid, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(uuid, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, numeric, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, numeric, bigint, float8) IS 'countingbloom_agg(numeric, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(numeric, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, date, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, date, bigint, float8) IS 'countingbloom_agg(date, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(date, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, timestamp, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, timestamp, bigint, float8) IS 'countingbloom_agg(timestamp, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, timestamptz, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, timestamptz, bigint, float8) IS 'countingbloom_agg(timestamptz, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, bytea, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, bytea, bigint, float8) IS 'countingbloom_agg(bytea, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(bytea, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, "char", bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, "char", bigint, float8) IS 'countingbloom_agg("char", bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg("char", bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char", bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, anyelement, bigint, float8) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_trans(@extschema@.countingbloom, anyelement, bigint, float8) IS 'countingbloom_agg(anyelement, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) (
+    SFUNC = @extschema@.countingbloom_agg_trans, STYPE = @extschema@.countingbloom,
+    COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
+
+-- ---------------------------------------------------------------- cuckoofilter (1.1)
+-- A cuckoo filter (Fan et al. 2014): an f-bit fingerprint per element in one
+-- of two buckets of 4 slots; removes and counts copies.  A full filter is an
+-- ERROR and the value is left as it was.
+
+CREATE TYPE @extschema@.cuckoofilter;
+CREATE FUNCTION @extschema@.cuckoofilter_in(cstring) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoofilter_in(cstring) IS 'input function of type cuckoofilter: base64 of the stored bytes, validated';
+CREATE FUNCTION @extschema@.cuckoofilter_out(@extschema@.cuckoofilter) RETURNS cstring
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoofilter_out(@extschema@.cuckoofilter) IS 'output function of type cuckoofilter: base64 of the stored bytes';
+CREATE FUNCTION @extschema@.cuckoofilter_recv(internal) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoofilter_recv(internal) IS 'binary input function of type cuckoofilter: the stored bytes, validated';
+CREATE FUNCTION @extschema@.cuckoofilter_send(@extschema@.cuckoofilter) RETURNS bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoofilter_send(@extschema@.cuckoofilter) IS 'binary output function of type cuckoofilter: the stored bytes';
+-- STORAGE = external: a large value goes out of line uncompressed, so a
+-- probe reads only the slices it needs.
+CREATE TYPE @extschema@.cuckoofilter (
+    INPUT = @extschema@.cuckoofilter_in, OUTPUT = @extschema@.cuckoofilter_out, RECEIVE = @extschema@.cuckoofilter_recv, SEND = @extschema@.cuckoofilter_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE @extschema@.cuckoofilter IS 'Cuckoo filter: short fingerprints in buckets of 4 slots; values can be removed and counted; text form: base64 of the stored bytes';
+
+CREATE FUNCTION @extschema@.cuckoo_empty(n bigint, p float8 DEFAULT 0.01) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_empty(bigint, float8) IS 'an empty cuckoofilter for n elements at false-positive rate p';
+
+-- Not strict: a NULL value changes nothing and returns the filter unchanged.
+-- The text forms take untyped literals; the "char" forms take "char" by exact
+-- match (its implicit cast to text would make text and anyelement ambiguous).
+CREATE FUNCTION @extschema@.cuckoo_add(filter @extschema@.cuckoofilter, value anyelement) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_add(@extschema@.cuckoofilter, anyelement) IS 'a new filter with the value added';
+CREATE FUNCTION @extschema@.cuckoo_add(filter @extschema@.cuckoofilter, value text) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_add(@extschema@.cuckoofilter, text) IS 'a new filter with the value added';
+CREATE FUNCTION @extschema@.cuckoo_add(filter @extschema@.cuckoofilter, value "char") RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_add(@extschema@.cuckoofilter, "char") IS 'a new filter with the value added';
+CREATE FUNCTION @extschema@.cuckoo_remove(filter @extschema@.cuckoofilter, value anyelement) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_remove(@extschema@.cuckoofilter, anyelement) IS 'a new filter with one copy of the value removed (remove only what you added)';
+CREATE FUNCTION @extschema@.cuckoo_remove(filter @extschema@.cuckoofilter, value text) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_remove(@extschema@.cuckoofilter, text) IS 'a new filter with one copy of the value removed (remove only what you added)';
+CREATE FUNCTION @extschema@.cuckoo_remove(filter @extschema@.cuckoofilter, value "char") RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_remove' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_remove(@extschema@.cuckoofilter, "char") IS 'a new filter with one copy of the value removed (remove only what you added)';
+CREATE FUNCTION @extschema@.cuckoo_add_all(filter @extschema@.cuckoofilter, "values" anyarray) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_add_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_add_all(@extschema@.cuckoofilter, anyarray) IS 'a new filter with every non-NULL element of the array added';
+CREATE FUNCTION @extschema@.cuckoo_remove_all(filter @extschema@.cuckoofilter, "values" anyarray) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_remove_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_remove_all(@extschema@.cuckoofilter, anyarray) IS 'a new filter with one copy of every non-NULL element of the array removed';
+
+CREATE FUNCTION @extschema@.cuckoo_contains(filter @extschema@.cuckoofilter, value anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contains(@extschema@.cuckoofilter, anyelement) IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.cuckoo_contained(value anyelement, filter @extschema@.cuckoofilter) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contained(anyelement, @extschema@.cuckoofilter) IS 'the membership test with the value first (value <@ filter)';
+CREATE FUNCTION @extschema@.cuckoo_contains(filter @extschema@.cuckoofilter, value text) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contains(@extschema@.cuckoofilter, text) IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.cuckoo_contained(value text, filter @extschema@.cuckoofilter) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contained(text, @extschema@.cuckoofilter) IS 'the membership test with the value first (value <@ filter)';
+CREATE FUNCTION @extschema@.cuckoo_contains(filter @extschema@.cuckoofilter, value "char") RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contains(@extschema@.cuckoofilter, "char") IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.cuckoo_contained(value "char", filter @extschema@.cuckoofilter) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'cuckoo_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_contained("char", @extschema@.cuckoofilter) IS 'the membership test with the value first (value <@ filter)';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.cuckoofilter, RIGHTARG = anyelement,
+    FUNCTION = @extschema@.cuckoo_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.cuckoofilter, anyelement) IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = anyelement, RIGHTARG = @extschema@.cuckoofilter,
+    FUNCTION = @extschema@.cuckoo_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.cuckoofilter) IS 'value <@ filter: the value is probably in the filter';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.cuckoofilter, RIGHTARG = text,
+    FUNCTION = @extschema@.cuckoo_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.cuckoofilter, text) IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = text, RIGHTARG = @extschema@.cuckoofilter,
+    FUNCTION = @extschema@.cuckoo_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ (text, @extschema@.cuckoofilter) IS 'value <@ filter: the value is probably in the filter';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.cuckoofilter, RIGHTARG = "char",
+    FUNCTION = @extschema@.cuckoo_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.cuckoofilter, "char") IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = "char", RIGHTARG = @extschema@.cuckoofilter,
+    FUNCTION = @extschema@.cuckoo_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ ("char", @extschema@.cuckoofilter) IS 'value <@ filter: the value is probably in the filter';
+
+-- Not strict: NULL is the empty set, as for bloom_union.
+CREATE FUNCTION @extschema@.cuckoo_union(a @extschema@.cuckoofilter, b @extschema@.cuckoofilter) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_union' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_union(@extschema@.cuckoofilter, @extschema@.cuckoofilter) IS 'the union of two cuckoo filters of the same shape: every fingerprint of b inserted into a';
+CREATE OPERATOR @extschema@.| (LEFTARG = @extschema@.cuckoofilter, RIGHTARG = @extschema@.cuckoofilter,
+    FUNCTION = @extschema@.cuckoo_union, COMMUTATOR = OPERATOR(@extschema@.|));
+COMMENT ON OPERATOR @extschema@.| (@extschema@.cuckoofilter, @extschema@.cuckoofilter) IS 'a | b: the union of two cuckoo filters of the same shape: every fingerprint of b inserted into a';
+CREATE FUNCTION @extschema@.cuckoo_union_agg_trans(@extschema@.cuckoofilter, @extschema@.cuckoofilter) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_union_agg_trans(@extschema@.cuckoofilter, @extschema@.cuckoofilter) IS 'cuckoo_union_agg transition and cuckoo_agg combine function: unites the state with a filter';
+CREATE AGGREGATE @extschema@.cuckoo_union_agg(@extschema@.cuckoofilter) (
+    SFUNC = @extschema@.cuckoo_union_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_union_agg(@extschema@.cuckoofilter) IS 'the union of a column of cuckoofilter values; zero rows give NULL';
+
+CREATE FUNCTION @extschema@.cuckoo_count(filter @extschema@.cuckoofilter, value anyelement) RETURNS int
+    AS 'MODULE_PATHNAME', 'cuckoo_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_count(@extschema@.cuckoofilter, anyelement) IS 'copies of the value''s fingerprint in its two buckets (0 to 8; may over-count)';
+CREATE FUNCTION @extschema@.cuckoo_count(filter @extschema@.cuckoofilter, value text) RETURNS int
+    AS 'MODULE_PATHNAME', 'cuckoo_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_count(@extschema@.cuckoofilter, text) IS 'copies of the value''s fingerprint in its two buckets (0 to 8; may over-count)';
+CREATE FUNCTION @extschema@.cuckoo_count(filter @extschema@.cuckoofilter, value "char") RETURNS int
+    AS 'MODULE_PATHNAME', 'cuckoo_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_count(@extschema@.cuckoofilter, "char") IS 'copies of the value''s fingerprint in its two buckets (0 to 8; may over-count)';
+CREATE FUNCTION @extschema@.cuckoo_info(filter @extschema@.cuckoofilter,
+    OUT buckets bigint, OUT slots bigint, OUT fingerprint_bits int, OUT n bigint, OUT load float8,
+    OUT fpp float8, OUT stash_used boolean, OUT bytes bigint, OUT design_n bigint,
+    OUT design_p float8, OUT value_kind text, OUT format_version int)
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_info(@extschema@.cuckoofilter) IS 'buckets, fingerprint bits, items, load and estimated false-positive rate of a cuckoo filter';
+
+-- cuckoo_agg(x, n, p): the state is the filter itself (a real type, so partial
+-- states travel between processes and Citus nodes through its I/O functions).
+-- Concrete types first, for Citus (see bloom_agg above); anyelement for the rest.
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, int2, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, int2, bigint, float8) IS 'cuckoo_agg(int2, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int2, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, int4, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, int4, bigint, float8) IS 'cuckoo_agg(int4, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int4, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, int8, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, int8, bigint, float8) IS 'cuckoo_agg(int8, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int8, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, text, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, text, bigint, float8) IS 'cuckoo_agg(text, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(text, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, varchar, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, varchar, bigint, float8) IS 'cuckoo_agg(varchar, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(varchar, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, uuid, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, uuid, bigint, float8) IS 'cuckoo_agg(uuid, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(uuid, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, numeric, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, numeric, bigint, float8) IS 'cuckoo_agg(numeric, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(numeric, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, date, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, date, bigint, float8) IS 'cuckoo_agg(date, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(date, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, timestamp, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, timestamp, bigint, float8) IS 'cuckoo_agg(timestamp, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, timestamptz, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, timestamptz, bigint, float8) IS 'cuckoo_agg(timestamptz, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, bytea, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, bytea, bigint, float8) IS 'cuckoo_agg(bytea, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(bytea, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, "char", bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, "char", bigint, float8) IS 'cuckoo_agg("char", bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg("char", bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char", bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, anyelement, bigint, float8) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_trans(@extschema@.cuckoofilter, anyelement, bigint, float8) IS 'cuckoo_agg(anyelement, bigint, float8) transition: adds a value to the filter';
+CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) (
+    SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
+    COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+

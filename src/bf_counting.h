@@ -93,16 +93,21 @@ cbf_block_of_hash(bf_view view, uint64_t hash)
 	return view.blocks + bf_block_of(hash, view.nblocks) * CBF_BLOCK_BYTES;
 }
 
-/* All k counters of hash > 0 (no early exit: no branch on the answer). */
+/* All k counters of hash > 0 in its block (no early exit: no branch on the answer). */
+static inline bool
+cbf_block_contains_hash(const uint8_t *block, int k, uint64_t hash)
+{
+	unsigned	zero = 0;
+
+	for (int i = 0; i < k; i++)
+		zero |= cbf_counter(block, bf_bit_position(hash, i)) == 0;
+	return zero == 0;
+}
+
 static inline bool
 cbf_contains_hash(bf_view view, uint64_t hash)
 {
-	const uint8_t *block = cbf_block_of_hash(view, hash);
-	unsigned	zero = 0;
-
-	for (int i = 0; i < view.k; i++)
-		zero |= cbf_counter(block, bf_bit_position(hash, i)) == 0;
-	return zero == 0;
+	return cbf_block_contains_hash(cbf_block_of_hash(view, hash), view.k, hash);
 }
 
 /* Increments the k counters of hash, saturating at CBF_COUNTER_MAX. */

@@ -170,6 +170,14 @@ cf_alt_bucket(uint64_t bucket, uint32_t fp, uint64_t nbuckets)
 extern uint32_t cf_get_slot(cf_view view, uint64_t bucket, int slot);
 extern void cf_set_slot(cf_view view, uint64_t bucket, int slot, uint32_t fp);
 
+/*
+ * Copies of fp among the 4 slots of a bucket whose bits begin at bit
+ * first_bit (0 .. 7) of bytes[0 .. length): a probe of a stored filter
+ * reads just the bytes of a bucket through a TOAST slice.
+ */
+extern int	cf_bucket_count_in(const uint8_t *bytes, uint64_t length, unsigned first_bit, int fp_bits,
+							   uint32_t fp);
+
 /* Copies of hash's fingerprint in its two buckets and the stash (0 .. 9). */
 extern int	cf_count_hash(cf_view view, uint64_t hash);
 

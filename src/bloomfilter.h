@@ -56,6 +56,19 @@ extern int	bloom_agg_hash_limit;
 /* Raises the ERROR for a core status; returns if status is BF_OK. */
 extern void bloom_check_status(bf_status status, BloomValueSource source);
 
+/* The same for a value of type_name (countingbloom, cuckoofilter): source is a BLOOM_FROM_*. */
+extern void bloom_check_status_of(bf_status status, BloomValueSource source, const char *type_name);
+
+/* ---- text and binary I/O of every type of the extension (bloomfilter_io.c) ---- */
+
+/* Checks a value's bytes completely, raising the ERROR of source. */
+typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);
+
+extern bytea *bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source);
+extern char *bloom_to_base64(bytea *value);
+extern bytea *bloom_from_binary(StringInfo buffer, BloomValidator validate, BloomValueSource source);
+extern bytea *bloom_to_binary(bytea *value);
+
 /* Format bytes of a (detoasted) varlena. */
 #define BLOOM_BYTES(v)			((uint8_t *) VARDATA(v))
 #define BLOOM_LENGTH(v)			((uint64_t) VARSIZE(v) - VARHDRSZ)
@@ -127,6 +140,9 @@ extern void bloom_add_hashes_interruptible(uint8_t *filter, const uint8_t *hashe
 /* ERROR (42804) unless values of value_kind may go into or be probed in the filter. */
 extern void bloom_check_value_kind(const bf_header *header, uint32 value_kind);
 
+/* The same for a filter of any type holding filter_kind: holder names it in the message. */
+extern void bloom_check_kind(uint32 filter_kind, uint32 value_kind, const char *holder);
+
 /* A readable name of a value kind, for messages and bloom_info. */
 extern char *bloom_kind_name(uint32 value_kind, bool resolve_type_names);
 
@@ -162,6 +178,19 @@ typedef struct BloomStoredFilter
 #define BLOOM_KEPT_FILTERS		4
 
 /*
+ * A stored countingbloom or cuckoofilter that a call site probes: probed in
+ * slices until they have cost as much as reading it whole, then read whole
+ * once and kept (one value per call site, as bloomfilter's simplest case).
+ */
+typedef struct BloomOtherStored
+{
+	Oid			toastrelid;
+	Oid			valueid;		/* InvalidOid: none */
+	uint64		slice_probes;
+	bytea	   *whole;			/* detoasted copy in fn_mcxt, or NULL */
+} BloomOtherStored;
+
+/*
  * Per call site state kept in fn_extra: the hasher of the value argument
  * (type lookups happen once per query, not per row, and again only after a
  * type changed: see bloomfilter_hash.c) and the stored filters met, so a
@@ -191,6 +220,8 @@ typedef struct BloomCallCache
 	bool		fast_ready;		/* fast_view is the filter identified by fast_key */
 	uint64		fast_key[2];
 	bf_view		fast_view;
+	/* countingbloom and cuckoofilter probes: the last stored value met (bloomfilter_probe.c) */
+	BloomOtherStored other_stored;
 } BloomCallCache;
 
 static inline BloomCallCache *
@@ -399,6 +430,22 @@ extern bytea *bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 l
  */
 extern bool bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int hash_count,
 							   uint32 value_kind, bool *member);
+
+/*
+ * For countingbloom and cuckoofilter probes: true if argument argno is
+ * stored out of line uncompressed and is still best probed in slices at
+ * this call site (each call counts as one slice probe), with its TOAST
+ * pointer in *stored and its stored length in *stored_bytes.
+ */
+extern bool bloom_probe_in_slices(FunctionCallInfo fcinfo, int argno, struct varlena **stored,
+								  uint64 *stored_bytes);
+
+/*
+ * The bytes of argument argno for reading only, not yet checked: in place
+ * if in memory, else detoasted; a value stored out of line is detoasted
+ * once per call site and kept.
+ */
+extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

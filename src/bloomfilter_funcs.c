@@ -64,12 +64,18 @@ bloom_empty(PG_FUNCTION_ARGS)
 void
 bloom_check_value_kind(const bf_header *header, uint32 value_kind)
 {
-	if (header->value_kind != BF_KIND_NONE && header->value_kind != value_kind)
+	bloom_check_kind(header->value_kind, value_kind, "bloom filter");
+}
+
+void
+bloom_check_kind(uint32 filter_kind, uint32 value_kind, const char *holder)
+{
+	if (filter_kind != BF_KIND_NONE && filter_kind != value_kind)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
-				 errmsg("bloom filter holds %s values, not %s values",
-						bloom_kind_name(header->value_kind, true), bloom_kind_name(value_kind, true)),
-				 (value_kind == BF_KIND_TEXT && (header->value_kind & BF_KIND_NAMED_FLAG)) ?
+				 errmsg("%s holds %s values, not %s values", holder,
+						bloom_kind_name(filter_kind, true), bloom_kind_name(value_kind, true)),
+				 (value_kind == BF_KIND_TEXT && (filter_kind & BF_KIND_NAMED_FLAG)) ?
 				 errhint("A constant of a type with an implicit cast to text, such as citext, is folded to text "
 						 "before the call; probe with a column or an expression, or with (SELECT constant).") :
 				 errhint("Cast the value to the type the filter was built from.")));

@@ -40,6 +40,14 @@ _PG_init(void)
 void
 bloom_check_status(bf_status status, BloomValueSource source)
 {
+	bool		state = source == BLOOM_STATE_FROM_TEXT || source == BLOOM_STATE_FROM_BINARY;
+
+	bloom_check_status_of(status, source, state ? "bloom_agg_state" : "bloomfilter");
+}
+
+void
+bloom_check_status_of(bf_status status, BloomValueSource source, const char *type_name)
+{
 	int			code;
 
 	switch (status)
@@ -57,11 +65,29 @@ bloom_check_status(bf_status status, BloomValueSource source)
 		case BF_ERR_TOO_LARGE:
 			ereport(ERROR,
 					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("%s", bf_status_message(status)),
+					 strcmp(type_name, "bloomfilter") == 0 ? errmsg("%s", bf_status_message(status)) :
+					 errmsg("%s would exceed the maximum size", type_name),
+					 strcmp(type_name, "bloomfilter") == 0 ?
 					 errdetail("A bloom filter holds at most " UINT64_FORMAT " bits (%d MB).",
-							   BF_MAX_BLOCKS * BF_BLOCK_BITS,
-							   (int) (bf_filter_bytes(BF_MAX_BLOCKS) / 1000000)),
+							   BF_MAX_BLOCKS * BF_BLOCK_BITS, (int) (bf_filter_bytes(BF_MAX_BLOCKS) / 1000000)) :
+					 errdetail("A %s takes at most %d MB, so that its text form fits in one value.",
+							   type_name, (int) (bf_filter_bytes(BF_MAX_BLOCKS) / 1000000)),
 					 errhint("Use a larger false-positive rate, or split the set over several filters.")));
+			return;
+		case BF_ERR_FILTER_FULL:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s", bf_status_message(status)),
+					 errdetail("Its table and its one-slot stash are full; nothing was added, and the value is unchanged."),
+					 errhint("Rebuild it with a larger n: cuckoo_agg(x, n, p) or cuckoo_empty(n, p).")));
+			return;
+		case BF_ERR_TOO_MANY_COPIES:
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("%s", bf_status_message(status)),
+					 errdetail("A cuckoo filter holds at most %d copies of one value (4 slots in each of its 2 buckets).",
+							   2 * 4),
+					 errhint("Add each value once: cuckoo_agg(DISTINCT x, n, p), or test with @> before adding.")));
 			return;
 		case BF_ERR_INCOMPATIBLE:
 			ereport(ERROR,
@@ -93,10 +119,7 @@ bloom_check_status(bf_status status, BloomValueSource source)
 				ERRCODE_DATA_CORRUPTED;
 			ereport(ERROR,
 					(errcode(code),
-					 errmsg("invalid %s value: %s",
-							(source == BLOOM_STATE_FROM_TEXT || source == BLOOM_STATE_FROM_BINARY) ?
-							"bloom_agg_state" : "bloomfilter",
-							bf_status_message(status))));
+					 errmsg("invalid %s value: %s", type_name, bf_status_message(status))));
 			return;
 	}
 	ereport(ERROR, (errcode(code), errmsg("%s", bf_status_message(status))));

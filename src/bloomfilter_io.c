@@ -29,8 +29,6 @@ bloom_validate_state(const uint8_t *bytes, uint64_t length, BloomValueSource sou
 	bloom_check_status(bf_validate_state(bytes, length, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts), source);
 }
 
-typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);
-
 /*
  * Base64 of a value up to 1 GB takes a second or more, so it runs in chunks
  * of BLOOM_BASE64_CHUNK characters (a multiple of 4, which maps to whole
@@ -38,7 +36,7 @@ typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValu
  */
 #define BLOOM_BASE64_CHUNK	((uint64_t) 4 * 1024 * 1024)
 
-static bytea *
+bytea *
 bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source)
 {
 	uint64_t	text_length = strlen(text);
@@ -53,7 +51,7 @@ bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource so
 	return result;
 }
 
-static char *
+char *
 bloom_to_base64(bytea *value)
 {
 	uint64_t	length = BLOOM_LENGTH(value);
@@ -70,7 +68,7 @@ bloom_to_base64(bytea *value)
 	return text;
 }
 
-static bytea *
+bytea *
 bloom_from_binary(StringInfo buffer, BloomValidator validate, BloomValueSource source)
 {
 	uint64_t	length = (uint64_t) (buffer->len - buffer->cursor);
@@ -81,7 +79,7 @@ bloom_from_binary(StringInfo buffer, BloomValidator validate, BloomValueSource s
 	return result;
 }
 
-static bytea *
+bytea *
 bloom_to_binary(bytea *value)
 {
 	StringInfoData buffer;

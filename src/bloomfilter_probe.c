@@ -344,6 +344,85 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 	return true;
 }
 
+/* ---- countingbloom and cuckoofilter values ---- */
+
+/*
+ * One stored value per call site, by the same rent-or-buy rule as above:
+ * slices (a header and a block or two, about BLOOM_SLICE_PROBE_BYTES of
+ * TOAST work each) until they have cost as much as the whole value, which
+ * is then read once and kept.
+ */
+static BloomOtherStored *
+bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointer)
+{
+	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other_stored;
+
+	if (entry->valueid != pointer->va_valueid || entry->toastrelid != pointer->va_toastrelid)
+	{
+		if (entry->whole != NULL)
+			pfree(entry->whole);
+		entry->whole = NULL;
+		entry->toastrelid = pointer->va_toastrelid;
+		entry->valueid = pointer->va_valueid;
+		entry->slice_probes = 0;
+	}
+	return entry;
+}
+
+bool
+bloom_probe_in_slices(FunctionCallInfo fcinfo, int argno, struct varlena **stored, uint64 *stored_bytes)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	struct varatt_external pointer;
+	BloomOtherStored *entry;
+
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+		return false;
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
+		return false;
+	entry = bloom_other_stored(fcinfo, &pointer);
+	if (entry->whole != NULL ||
+		entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer))
+		return false;
+	entry->slice_probes++;
+	*stored = raw;
+	*stored_bytes = (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer);
+	return true;
+}
+
+const uint8_t *
+bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length)
+{
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+	struct varatt_external pointer;
+	BloomOtherStored *entry;
+	bytea	   *value;
+	MemoryContext old;
+
+	if (bloom_varlena_in_place(raw))
+	{
+		*length = VARSIZE_ANY_EXHDR(raw);
+		return (const uint8_t *) VARDATA_ANY(raw);
+	}
+	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		value = (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
+		*length = BLOOM_LENGTH(value);
+		return BLOOM_BYTES(value);
+	}
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	entry = bloom_other_stored(fcinfo, &pointer);
+	if (entry->whole == NULL)
+	{
+		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
+		entry->whole = (bytea *) detoast_attr(raw);
+		MemoryContextSwitchTo(old);
+	}
+	*length = BLOOM_LENGTH(entry->whole);
+	return BLOOM_BYTES(entry->whole);
+}
+
 /* ---- membership ---- */
 
 static pg_noinline bool

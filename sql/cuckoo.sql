@@ -1,0 +1,132 @@
+-- cuckoofilter: fingerprints in buckets of 4 slots, with remove and count.
+\set VERBOSITY terse
+
+-- sizing: f = ceil(log2(8 / p)), buckets a power of two
+SELECT fingerprint_bits, buckets, slots, n, design_n, design_p, value_kind, stash_used, format_version
+FROM cuckoo_info(cuckoo_empty(1000, 0.01));
+SELECT fingerprint_bits FROM cuckoo_info(cuckoo_empty(1000, 0.001));
+SELECT cuckoo_empty(-1);
+SELECT cuckoo_empty(10, 0);
+SELECT cuckoo_empty(10, 1e-10);
+SELECT cuckoo_empty(1000000000000, 0.01);
+
+-- add, probe, count, remove
+SELECT cuckoo_add(cuckoo_add(cuckoo_empty(1000), 1), 2) AS f \gset
+SELECT :'f'::cuckoofilter @> 1 AS has_1, :'f'::cuckoofilter @> 2 AS has_2, :'f'::cuckoofilter @> 3 AS has_3,
+       2 <@ :'f'::cuckoofilter AS two_in, cuckoo_count(:'f'::cuckoofilter, 1) AS count_1;
+SELECT cuckoo_remove(:'f'::cuckoofilter, 1) @> 1 AS has_1_after_remove,
+       cuckoo_remove(:'f'::cuckoofilter, 1) @> 2 AS keeps_2,
+       (cuckoo_info(cuckoo_remove(:'f'::cuckoofilter, 1))).n AS n;
+-- a value not there: the filter comes back unchanged
+SELECT cuckoo_remove(:'f'::cuckoofilter, 3)::text = :'f' AS absent_remove_changes_nothing;
+-- the input is never modified; NULLs as for bloomfilter
+SELECT cuckoo_add(:'f'::cuckoofilter, 99)::text <> :'f' AS new_value, :'f'::cuckoofilter @> 99 AS original_unchanged,
+       cuckoo_add(:'f'::cuckoofilter, NULL::int)::text = :'f' AS null_value, cuckoo_add(NULL, 1) IS NULL AS null_filter;
+-- text and "char" forms; the kind check (42804)
+SELECT cuckoo_add(cuckoo_empty(10), 'abc') @> 'abc'::text AS text_form,
+       cuckoo_add(cuckoo_empty(10), 'a'::"char") @> 'a'::"char" AS char_form,
+       cuckoo_count(cuckoo_add(cuckoo_empty(10), 'abc'), 'abc') AS text_count;
+SELECT cuckoo_add(:'f'::cuckoofilter, 'x'::text);
+SELECT :'f'::cuckoofilter @> 'x'::text;
+SELECT cuckoo_count(:'f'::cuckoofilter, 1::float8);
+-- int2, int4 and int8 hash alike, as in bloomfilter
+SELECT cuckoo_add(cuckoo_empty(10), 5::int2) @> 5::int8 AS integers_alike;
+
+-- the same value at most 8 times (4 slots in each of 2 buckets): the 9th is an ERROR
+SELECT cuckoo_add_all(cuckoo_empty(1000), array_fill(42, ARRAY[8])) AS d \gset
+SELECT cuckoo_count(:'d'::cuckoofilter, 42) AS copies, (cuckoo_info(:'d'::cuckoofilter)).n AS n;
+SELECT cuckoo_add(:'d'::cuckoofilter, 42);
+SELECT cuckoo_count(cuckoo_remove_all(:'d'::cuckoofilter, array_fill(42, ARRAY[3])), 42) AS after_3_removes,
+       cuckoo_remove_all(:'d'::cuckoofilter, array_fill(42, ARRAY[8])) @> 42 AS after_8_removes,
+       (cuckoo_info(cuckoo_remove_all(:'d'::cuckoofilter, array_fill(42, ARRAY[9])))).n AS n_after_9;
+SELECT cuckoo_agg(x, 100, 0.01) FROM (SELECT 7 AS x FROM generate_series(1, 9)) s;
+SELECT cuckoo_count(cuckoo_agg(DISTINCT x, 100, 0.01), 7) AS distinct_once
+FROM (SELECT 7 AS x FROM generate_series(1, 9)) s;
+
+-- a full filter is an ERROR and the stored value is unchanged
+CREATE TABLE blacklist (id int, members cuckoofilter);
+INSERT INTO blacklist VALUES (1, cuckoo_add_all(cuckoo_empty(100, 0.01), ARRAY(SELECT generate_series(1, 100))));
+SELECT members::text AS before FROM blacklist \gset
+SELECT buckets, slots, n FROM cuckoo_info((SELECT members FROM blacklist));
+UPDATE blacklist SET members = cuckoo_add_all(members, ARRAY(SELECT generate_series(101, 1000)));
+SELECT members::text = :'before' AS unchanged, (cuckoo_info(members)).n AS n FROM blacklist;
+-- every member is still there after the refused insertion
+SELECT count(*) FILTER (WHERE members @> x) AS found FROM blacklist, generate_series(1, 100) x;
+-- filling up to the first refusal: the load reached, and nothing lost
+DO $$
+DECLARE
+    f cuckoofilter := cuckoo_empty(1000, 0.01);
+    i int := 0;
+BEGIN
+    LOOP
+        BEGIN
+            f := cuckoo_add(f, i + 1);
+        EXCEPTION WHEN program_limit_exceeded THEN
+            EXIT;
+        END;
+        i := i + 1;
+    END LOOP;
+    RAISE NOTICE 'first refusal after % of % slots: load >= 0.95 %', i, (cuckoo_info(f)).slots,
+        i >= 0.95 * (cuckoo_info(f)).slots;
+    RAISE NOTICE 'members lost: %', (SELECT count(*) FROM generate_series(1, i) x WHERE NOT f @> x);
+END $$;
+
+-- removing a value that was never added but shares a fingerprint and a
+-- bucket with one that was: it removes that one (remove only what you added)
+SELECT cuckoo_add_all(cuckoo_empty(8, 0.5), ARRAY[1, 2, 3, 4, 5]) AS small \gset
+SELECT min(x) AS impostor FROM generate_series(6, 100000) x
+WHERE cuckoo_count(:'small'::cuckoofilter, x) > 0 AND cuckoo_count(cuckoo_remove(:'small'::cuckoofilter, x), 1) = 0 \gset
+SELECT :impostor > 5 AS never_added, :'small'::cuckoofilter @> :impostor AS false_positive,
+       cuckoo_remove(:'small'::cuckoofilter, :impostor) @> 1 AS member_1_after;
+
+-- union: a multiset sum of two filters of the same shape
+SELECT cuckoo_add_all(cuckoo_empty(1000), ARRAY[1, 2, 3]) | cuckoo_add_all(cuckoo_empty(1000), ARRAY[3, 4]) AS u \gset
+SELECT cuckoo_count(:'u'::cuckoofilter, 3) AS three_twice, :'u'::cuckoofilter @> 4 AS has_4, (cuckoo_info(:'u'::cuckoofilter)).n AS n;
+SELECT cuckoo_add(cuckoo_empty(1000), 1) | cuckoo_add(cuckoo_empty(100000), 2);
+SELECT cuckoo_add(cuckoo_empty(1000), 1) | cuckoo_add(cuckoo_empty(1000), 'x'::text);
+SELECT (cuckoo_empty(10) | cuckoo_add(cuckoo_empty(1000), 1)) @> 1 AS empty_neutral,
+       (:'f'::cuckoofilter | NULL)::text = :'f' AS union_null;
+
+-- text and binary I/O: validated; one type's bytes are never read as another's
+SELECT :'f'::cuckoofilter::text = :'f' AS round_trip,
+       cuckoofilter_send(:'f'::cuckoofilter) = decode(:'f', 'base64') AS send_is_bytes;
+SELECT 'not base64'::cuckoofilter;
+SELECT bloom_empty(10)::text::cuckoofilter;
+SELECT cuckoo_empty(10)::text::bloomfilter;
+SELECT cuckoo_empty(10)::text::countingbloom;
+SELECT encode(substr(decode(:'f', 'base64'), 1, 40), 'base64')::cuckoofilter;
+-- n_items that disagrees with the slots
+SELECT encode(overlay(decode(:'f', 'base64') PLACING '\x03'::bytea FROM 25), 'base64')::cuckoofilter;
+-- a stash flag without a stashed fingerprint
+SELECT encode(overlay(decode(:'f', 'base64') PLACING '\x01'::bytea FROM 13), 'base64')::cuckoofilter;
+
+-- the aggregate, serial and parallel, and its typed forms
+CREATE TABLE cuckoo_big AS SELECT g AS x FROM generate_series(1, 100000) g;
+ANALYZE cuckoo_big;
+SELECT (cuckoo_info(cuckoo_agg(x, 100000, 0.01))).n AS n FROM cuckoo_big;
+SELECT cuckoo_agg(x, 10, 0.01) IS NULL AS zero_rows_null FROM cuckoo_big WHERE false;
+SELECT cuckoo_agg(x, NULL, 0.01) FROM cuckoo_big;
+SELECT cuckoo_agg(x::int4, 100, 0.01)::text = cuckoo_agg(x::int8, 100, 0.01)::text AS int_forms_agree,
+       cuckoo_agg(x::text, 100, 0.01) @> '5' AS text_form,
+       cuckoo_agg(x::float8, 100, 0.01) @> 5::float8 AS anyelement_form
+FROM generate_series(1, 10) x;
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT cuckoo_agg(x, 100000, 0.01) FROM cuckoo_big;
+SELECT (cuckoo_info(cuckoo_agg(x, 100000, 0.01))).n AS parallel_n,
+       bool_and(true) AS ok FROM cuckoo_big;
+CREATE TABLE cuckoo_stored AS SELECT cuckoo_agg(x, 100000, 0.01) AS f FROM cuckoo_big;
+RESET parallel_setup_cost; RESET parallel_tuple_cost; RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+-- stored out of line: probes read the header and 2 buckets through slices, then the whole value
+SELECT pg_column_size(f) > 100000 AS stored_large FROM cuckoo_stored;
+SELECT count(*) FILTER (WHERE f @> x) AS members_found, count(*) AS members
+FROM cuckoo_stored, generate_series(1, 100000, 37) x;
+SELECT count(*) FILTER (WHERE f @> x) < 30 AS few_false_positives
+FROM cuckoo_stored, generate_series(200001, 203000) x;
+SELECT cuckoo_count(f, 77) AS count_77 FROM cuckoo_stored;
+UPDATE cuckoo_stored SET f = cuckoo_remove(f, 77);
+SELECT f @> 77 AS removed, f @> 78 AS kept FROM cuckoo_stored;
+SELECT cuckoo_union_agg(f) IS NOT NULL AS union_agg FROM cuckoo_stored;
+SELECT cuckoo_agg_trans(NULL, 1, 10, 0.01);
+DROP TABLE cuckoo_stored, cuckoo_big, blacklist;

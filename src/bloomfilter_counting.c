@@ -1,0 +1,506 @@
+/*
+ * bloomfilter_counting.c - the SQL face of countingbloom, a counting Bloom
+ * filter in bloomfilter's layout (the core is bf_counting.c): I/O, add and
+ * remove, probes, union, the cast to bloomfilter, info and the aggregate.
+ */
+#include "bloomfilter.h"
+
+#include "access/htup_details.h"
+#include "funcapi.h"
+#include "utils/builtins.h"
+
+#include "bf_counting.h"
+
+#define COUNTING_TYPE_NAME	"countingbloom"
+
+/* ---- values ---- */
+
+static void
+counting_validate(const uint8_t *bytes, uint64_t length, BloomValueSource source)
+{
+	bf_header	header;
+
+	bloom_check_status_of(cbf_validate(bytes, length, &header, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts),
+						  source, COUNTING_TYPE_NAME);
+}
+
+static bytea *
+counting_checked(bytea *value, bf_header *header)
+{
+	bloom_check_status_of(cbf_check_header(BLOOM_BYTES(value), BLOOM_LENGTH(value), header), BLOOM_FROM_STORAGE,
+						  COUNTING_TYPE_NAME);
+	return value;
+}
+
+/* Argument argno detoasted (a copy if `copy`, which the caller may modify), header checked. */
+static bytea *
+counting_arg(FunctionCallInfo fcinfo, int argno, bool copy, bf_header *header)
+{
+	Datum		datum = PG_GETARG_DATUM(argno);
+
+	return counting_checked((bytea *) (copy ? PG_DETOAST_DATUM_COPY(datum) : PG_DETOAST_DATUM(datum)), header);
+}
+
+static bytea *
+counting_make_empty(int64 n, double p)
+{
+	uint64_t	nblocks;
+	int			k;
+	bytea	   *result;
+
+	bloom_check_status_of(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
+	if (nblocks > CBF_MAX_BLOCKS)
+		bloom_check_status_of(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
+	result = bloom_alloc_varlena(cbf_filter_bytes(nblocks));
+	cbf_init(BLOOM_BYTES(result), nblocks, k, BF_KIND_NONE, (uint64_t) n, p);
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_in);
+Datum
+countingbloom_in(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), counting_validate, BLOOM_FROM_TEXT));
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_out);
+Datum
+countingbloom_out(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+
+	PG_RETURN_CSTRING(bloom_to_base64(counting_arg(fcinfo, 0, false, &header)));
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_recv);
+Datum
+countingbloom_recv(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(bloom_from_binary((StringInfo) PG_GETARG_POINTER(0), counting_validate, BLOOM_FROM_BINARY));
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_send);
+Datum
+countingbloom_send(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+
+	PG_RETURN_BYTEA_P(bloom_to_binary(counting_arg(fcinfo, 0, false, &header)));
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_empty);
+Datum
+countingbloom_empty(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BYTEA_P(counting_make_empty(PG_GETARG_INT64(0), PG_GETARG_FLOAT8(1)));
+}
+
+/* ---- add and remove ---- */
+
+static void
+counting_store_counts(bytea *filter, uint32 value_kind, uint64 n_added)
+{
+	bf_store_u32(BLOOM_BYTES(filter) + BF_OFF_VALUE_KIND, value_kind);
+	bf_store_u64(BLOOM_BYTES(filter) + BF_OFF_N_ADDED, n_added);
+}
+
+/*
+ * Adds (or removes) the hashes to a copy of the filter argument; returns
+ * the copy.  Removes count only the hashes found.
+ */
+static bytea *
+counting_apply(FunctionCallInfo fcinfo, const uint64 *hashes, int count, uint32 value_kind, bool remove)
+{
+	bf_header	header;
+	bytea	   *result = counting_arg(fcinfo, 0, true, &header);
+	bf_view		view = cbf_view_of(BLOOM_BYTES(result));
+	uint64		n_added = header.n_added;
+
+	if (count == 0)
+		return result;
+	bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
+	for (int i = 0; i < count; i++)
+	{
+		if ((i & 0xFFFF) == 0)
+			CHECK_FOR_INTERRUPTS();
+		if (!remove)
+		{
+			cbf_add_hash(view, hashes[i]);
+			n_added = bf_sat_add_u64(n_added, 1);
+		}
+		else if (cbf_remove_hash(view, hashes[i]) && n_added > 0)
+			n_added--;
+	}
+	/* a remove from a filter that never held anything leaves it empty, kind none */
+	counting_store_counts(result, remove ? header.value_kind : value_kind, n_added);
+	return result;
+}
+
+/*
+ * countingbloom_add(filter, value) and countingbloom_remove(filter, value):
+ * a new filter; the input is never modified.  A NULL value changes nothing;
+ * a NULL filter gives NULL.
+ */
+static Datum
+counting_add_or_remove(FunctionCallInfo fcinfo, bool remove)
+{
+	bf_header	header;
+	uint32		value_kind;
+	uint64		hash;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	if (PG_ARGISNULL(1))
+	{
+		(void) counting_arg(fcinfo, 0, false, &header);
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
+	PG_RETURN_BYTEA_P(counting_apply(fcinfo, &hash, 1, value_kind, remove));
+}
+
+/* countingbloom_add_all / countingbloom_remove_all(filter, values anyarray): in one copy */
+static Datum
+counting_add_or_remove_all(FunctionCallInfo fcinfo, bool remove)
+{
+	bf_header	header;
+	uint32		value_kind;
+	uint64	   *hashes;
+	int			count;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	if (PG_ARGISNULL(1))
+	{
+		(void) counting_arg(fcinfo, 0, false, &header);
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	hashes = bloom_hash_array_arg(fcinfo, 1, &count, &value_kind);
+	PG_RETURN_BYTEA_P(counting_apply(fcinfo, hashes, count, value_kind, remove));
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_add);
+Datum
+countingbloom_add(PG_FUNCTION_ARGS)
+{
+	return counting_add_or_remove(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_remove);
+Datum
+countingbloom_remove(PG_FUNCTION_ARGS)
+{
+	return counting_add_or_remove(fcinfo, true);
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_add_all);
+Datum
+countingbloom_add_all(PG_FUNCTION_ARGS)
+{
+	return counting_add_or_remove_all(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_remove_all);
+Datum
+countingbloom_remove_all(PG_FUNCTION_ARGS)
+{
+	return counting_add_or_remove_all(fcinfo, true);
+}
+
+/* ---- probes ---- */
+
+/*
+ * A stored filter probed at one point reads its header and the one
+ * 256-byte block of each hash, through TOAST slices.
+ */
+static bool
+counting_probe_slices(struct varlena *stored, uint64 stored_bytes, const uint64 *hashes, int hash_count,
+					  uint32 value_kind)
+{
+	bytea	   *slice = bloom_stored_slice(stored, 0, BF_HEADER_BYTES);
+	bf_header	header;
+	bool		member = false;
+
+	bloom_check_status_of(cbf_check_header(BLOOM_BYTES(slice), stored_bytes, &header), BLOOM_FROM_STORAGE,
+						  COUNTING_TYPE_NAME);
+	pfree(slice);
+	if (header.value_kind == BF_KIND_NONE)
+		return false;
+	bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
+	for (int i = 0; i < hash_count && !member; i++)
+	{
+		uint64		block = bf_block_of(hashes[i], header.nblocks);
+
+		slice = bloom_stored_slice(stored, BF_HEADER_BYTES + block * CBF_BLOCK_BYTES, CBF_BLOCK_BYTES);
+		member = cbf_block_contains_hash(BLOOM_BYTES(slice), header.k, hashes[i]);
+		pfree(slice);
+	}
+	return member;
+}
+
+static bool
+counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+{
+	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
+	uint32		value_kind;
+	int			hash_count = bloom_probe_hashes_arg(fcinfo, value_argno, hashes, &value_kind);
+	struct varlena *stored;
+	uint64		length;
+	const uint8_t *bytes;
+	bf_header	header;
+	bool		member = false;
+
+	if (bloom_probe_in_slices(fcinfo, filter_argno, &stored, &length))
+		return counting_probe_slices(stored, length, hashes, hash_count, value_kind);
+	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, &length);
+	bloom_check_status_of(cbf_check_header(bytes, length, &header), BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
+	if (header.value_kind == BF_KIND_NONE)
+		return false;
+	bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
+	for (int i = 0; i < hash_count && !member; i++)
+		member = cbf_contains_hash(cbf_view_of((uint8_t *) bytes), hashes[i]);
+	return member;
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_contains);
+Datum
+countingbloom_contains(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(counting_probe(fcinfo, 0, 1));
+}
+
+PG_FUNCTION_INFO_V1(countingbloom_contained);
+Datum
+countingbloom_contained(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(counting_probe(fcinfo, 1, 0));
+}
+
+/* ---- union ---- */
+
+/*
+ * a + b, counters saturating (the rules are bloomfilter's union's,
+ * bf_plan_combine).  The result may be a itself, updated in place when
+ * a_writable, or b itself, unchanged.
+ */
+static bytea *
+counting_union(bytea *a, const bf_header *a_header, bool a_writable, bytea *b, const bf_header *b_header)
+{
+	bf_combine_plan plan;
+	bytea	   *result;
+	BloomChunks chunks;
+
+	bloom_check_status_of(bf_plan_combine(a_header, b_header, false, &plan), BLOOM_FROM_STORAGE,
+						  COUNTING_TYPE_NAME);
+	if (plan.result_is == BF_RESULT_A)
+		return a;
+	if (plan.result_is == BF_RESULT_B)
+		return b;
+	/* a union never folds (bf_plan_combine refuses different sizes) */
+	Assert(plan.fold_a == 1 && plan.fold_b == 1);
+	if (a_writable)
+		result = a;
+	else
+	{
+		result = bloom_alloc_varlena(BLOOM_LENGTH(a));
+		memcpy(BLOOM_BYTES(result), BLOOM_BYTES(a), BLOOM_LENGTH(a));
+	}
+	chunks = bloom_chunks(plan.result.nblocks, CBF_BLOCK_BYTES / BF_BLOCK_BYTES);
+	while (bloom_next_chunk(&chunks))
+		cbf_add_blocks(BLOOM_BYTES(result) + BF_HEADER_BYTES, BLOOM_BYTES(b) + BF_HEADER_BYTES,
+					   chunks.first, chunks.count);
+	bf_write_header_as(BLOOM_BYTES(result), &cbf_layout, &plan.result);
+	return result;
+}
+
+/* countingbloom_union(a, b) and a | b: NULL is the empty set, as for bloomfilter */
+PG_FUNCTION_INFO_V1(countingbloom_union);
+Datum
+countingbloom_union(PG_FUNCTION_ARGS)
+{
+	bf_header	a_header,
+				b_header;
+	bytea	   *a;
+	bytea	   *b;
+
+	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
+	{
+		int			present = PG_ARGISNULL(0) ? 1 : 0;
+
+		if (PG_ARGISNULL(present))
+			PG_RETURN_NULL();
+		(void) counting_arg(fcinfo, present, false, &a_header);
+		PG_RETURN_DATUM(PG_GETARG_DATUM(present));
+	}
+	a = counting_arg(fcinfo, 0, false, &a_header);
+	b = counting_arg(fcinfo, 1, false, &b_header);
+	PG_RETURN_BYTEA_P(counting_union(a, &a_header, false, b, &b_header));
+}
+
+/* ---- the cast to bloomfilter ---- */
+
+/*
+ * countingbloom::bloomfilter: a set bit for every counter > 0, the same
+ * header: exactly the bloomfilter the same adds would have built.
+ */
+PG_FUNCTION_INFO_V1(countingbloom_to_bloomfilter);
+Datum
+countingbloom_to_bloomfilter(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+	bf_header	bloom_header;
+	bytea	   *counting = counting_arg(fcinfo, 0, false, &header);
+	bytea	   *result = bloom_alloc_varlena(bf_filter_bytes(header.nblocks));
+	uint8_t    *bloom_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
+	bool		any_set = false;
+	BloomChunks chunks = bloom_chunks(header.nblocks, CBF_BLOCK_BYTES / BF_BLOCK_BYTES);
+
+	while (bloom_next_chunk(&chunks))
+	{
+		cbf_to_bloom_blocks(BLOOM_BYTES(counting) + BF_HEADER_BYTES, bloom_blocks, chunks.first, chunks.count);
+		for (uint64 i = chunks.first * BF_BLOCK_BYTES; i < (chunks.first + chunks.count) * BF_BLOCK_BYTES && !any_set; i++)
+			any_set = bloom_blocks[i] != 0;
+	}
+	cbf_bloom_header(&header, any_set, &bloom_header);
+	bf_write_header(BLOOM_BYTES(result), &bloom_header);
+	PG_RETURN_BYTEA_P(result);
+}
+
+/* ---- info ---- */
+
+#define COUNTING_INFO_SLICE_BLOCKS	UINT64_C(4096)	/* 1 MiB */
+
+/* countingbloom_info(filter): the header's fields and the counters' statistics */
+PG_FUNCTION_INFO_V1(countingbloom_info);
+Datum
+countingbloom_info(PG_FUNCTION_ARGS)
+{
+	bf_header	header;
+	bytea	   *filter = counting_arg(fcinfo, 0, false, &header);
+	cbf_stats	stats;
+	BloomChunks chunks = bloom_chunks(header.nblocks, CBF_BLOCK_BYTES / BF_BLOCK_BYTES);
+	uint64		m = header.nblocks * BF_BLOCK_BITS;
+	TupleDesc	descriptor;
+	Datum		values[12];
+	bool		nulls[12] = {false};
+
+	if (get_call_result_type(fcinfo, NULL, &descriptor) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "countingbloom_info must return a record");
+	descriptor = BlessTupleDesc(descriptor);
+	memset(&stats, 0, sizeof(stats));
+	while (bloom_next_chunk(&chunks))
+		cbf_stats_blocks(BLOOM_BYTES(filter) + BF_HEADER_BYTES, header.k, chunks.first, chunks.count, &stats);
+
+	values[0] = Int64GetDatum((int64) m);
+	values[1] = Int32GetDatum(header.k);
+	values[2] = Int64GetDatum((int64) Min(header.n_added, (uint64) PG_INT64_MAX));
+	values[3] = Int64GetDatum((int64) stats.counters_set);
+	values[4] = Int64GetDatum((int64) stats.counters_saturated);
+	values[5] = Float8GetDatum((double) stats.counters_set / (double) m);
+	values[6] = Float8GetDatum(stats.bloom.fpp_sum / (double) header.nblocks);
+	values[7] = Int64GetDatum((int64) (cbf_filter_bytes(header.nblocks) + VARHDRSZ));
+	values[8] = Int64GetDatum((int64) Min(header.design_n, (uint64) PG_INT64_MAX));
+	values[9] = Float8GetDatum(header.design_p);
+	values[10] = CStringGetTextDatum(bloom_kind_name(header.value_kind, false));
+	values[11] = Int32GetDatum(header.version);
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(descriptor, values, nulls)));
+}
+
+/* ---- the aggregate ---- */
+
+static MemoryContext
+counting_aggregate_context(FunctionCallInfo fcinfo, const char *name)
+{
+	MemoryContext aggregate_context;
+
+	if (!AggCheckCallContext(fcinfo, &aggregate_context))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s called in a non-aggregate context", name)));
+	return aggregate_context;
+}
+
+/*
+ * countingbloom_agg(value, n, p): every non-NULL row is added (duplicates
+ * count, as with countingbloom_add).  The state is the filter itself, made
+ * on the first row in the aggregate's memory and updated in place; its
+ * combine function is countingbloom_union_agg_trans.
+ */
+PG_FUNCTION_INFO_V1(countingbloom_agg_trans);
+Datum
+countingbloom_agg_trans(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggregate_context = counting_aggregate_context(fcinfo, "countingbloom_agg_trans");
+	bf_header	header;
+	bytea	   *state;
+	uint32		value_kind;
+	uint64		hash;
+
+	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
+		ereport(ERROR,
+				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
+				 errmsg("countingbloom_agg's n and p must not be NULL")));
+	if (PG_ARGISNULL(0))
+	{
+		MemoryContext old = MemoryContextSwitchTo(aggregate_context);
+
+		state = counting_make_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
+		MemoryContextSwitchTo(old);
+	}
+	else
+		state = (bytea *) PG_GETARG_POINTER(0);
+	counting_checked(state, &header);
+	if (header.design_n != (uint64) PG_GETARG_INT64(2) || header.design_p != PG_GETARG_FLOAT8(3))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("countingbloom_agg's n and p must be the same on every row")));
+	if (PG_ARGISNULL(1))
+		PG_RETURN_BYTEA_P(state);
+	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
+	bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
+	cbf_add_hash(cbf_view_of(BLOOM_BYTES(state)), hash);
+	counting_store_counts(state, value_kind, bf_sat_add_u64(header.n_added, 1));
+	PG_RETURN_BYTEA_P(state);
+}
+
+/*
+ * countingbloom_union_agg(filter), and countingbloom_agg's combine
+ * function: the state (ours, in the aggregate's memory) takes the union in
+ * place; a state arriving from elsewhere is copied in first.
+ */
+PG_FUNCTION_INFO_V1(countingbloom_union_agg_trans);
+Datum
+countingbloom_union_agg_trans(PG_FUNCTION_ARGS)
+{
+	MemoryContext aggregate_context = counting_aggregate_context(fcinfo, "countingbloom_union_agg_trans");
+	bf_header	state_header,
+				value_header;
+	bytea	   *state;
+	bytea	   *value;
+	bytea	   *result;
+	MemoryContext old;
+
+	if (PG_ARGISNULL(1))
+	{
+		if (PG_ARGISNULL(0))
+			PG_RETURN_NULL();
+		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
+	}
+	if (PG_ARGISNULL(0))
+	{
+		old = MemoryContextSwitchTo(aggregate_context);
+		state = counting_arg(fcinfo, 1, true, &state_header);
+		MemoryContextSwitchTo(old);
+		PG_RETURN_BYTEA_P(state);
+	}
+	state = counting_arg(fcinfo, 0, false, &state_header);
+	value = counting_arg(fcinfo, 1, false, &value_header);
+	result = counting_union(state, &state_header, state == (bytea *) PG_GETARG_POINTER(0), value, &value_header);
+	if (result == value)
+	{
+		old = MemoryContextSwitchTo(aggregate_context);
+		result = (bytea *) PG_DETOAST_DATUM_COPY(PointerGetDatum(value));
+		MemoryContextSwitchTo(old);
+	}
+	PG_RETURN_BYTEA_P(result);
+}
