@@ -10,8 +10,8 @@
  * is its bits 4j .. 4j+3: byte j / 2, the low nibble for even j, which is
  * the stored layout.  So word w holds counters 16w .. 16w+15, and the four
  * words 4v .. 4v+3 give word v (bits 64v .. 64v+63) of the bloomfilter
- * block.  The words are worked on 16 counters at a time with plain 64-bit
- * operations (SWAR); the two tricks are explained where they are used.
+ * block.  Each word is worked on as 16 counters at once with plain 64-bit
+ * operations (SWAR); each trick is explained where it is used.
  *
  * Indexes
  * -------
