@@ -323,6 +323,9 @@ bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t has
 	uint64_t	wanted = header->rows + more;
 	uint64_t	slots;
 
+	/* a hash list never holds more than BF_AGG_MAX_HASHES (its capacity is a uint32) */
+	if (hash_limit > BF_AGG_MAX_HASHES)
+		hash_limit = BF_AGG_MAX_HASHES;
 	if (header->mode != BF_STATE_MODE_HASHES || wanted <= header->hash_capacity)
 		return BF_RESERVE_FITS;
 	if (wanted > hash_limit)

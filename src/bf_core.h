@@ -284,7 +284,7 @@ typedef void (*bf_between_chunks_fn) (void);
 /*
  * Every check of a filter value read or received: the header against the
  * length, and for a filter with nothing added, that no bit is set (scanned
- * chunk_blocks blocks at a time).
+ * chunk_blocks blocks at a time; 0: all at once).
  */
 extern bf_status bf_validate_filter(const uint8_t *filter, uint64_t length, bf_header *header,
 									uint64_t chunk_blocks, bf_between_chunks_fn between);
@@ -616,14 +616,15 @@ extern bf_status bf_base64_decoded_length(const char *text, uint64_t length, uin
 extern bf_status bf_base64_decode(const char *text, uint64_t length, uint8_t *out);
 
 /*
- * The same, chunk_chars characters at a time (a multiple of 4, so each chunk
- * decodes to whole bytes), for text of any size; out holds
+ * The same, chunk_chars characters at a time (rounded down to a multiple of
+ * 4, at least 4, so each chunk decodes to whole bytes), for text of any
+ * size; out holds
  * bf_base64_decoded_length bytes.  '=' may only pad the very end.
  */
 extern bf_status bf_base64_decode_chunked(const char *text, uint64_t length, uint8_t *out,
 										  uint64_t chunk_chars, bf_between_chunks_fn between);
 
-/* bf_base64_encode, chunk_chars characters (a multiple of 4) at a time. */
+/* bf_base64_encode, chunk_chars characters (rounded down to a multiple of 4, at least 4) at a time. */
 extern void bf_base64_encode_chunked(const uint8_t *data, uint64_t length, char *out,
 									 uint64_t chunk_chars, bf_between_chunks_fn between);
 

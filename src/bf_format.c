@@ -267,6 +267,8 @@ bf_validate_filter(const uint8_t *filter, uint64_t length, bf_header *header,
 
 	if (status != BF_OK || header->n_added != 0)
 		return status;
+	if (chunk_blocks == 0)
+		chunk_blocks = header->nblocks;
 	for (uint64_t first = 0; first < header->nblocks && status == BF_OK; first += chunk_blocks)
 	{
 		if (between != NULL)
@@ -384,6 +386,8 @@ bf_status
 bf_base64_decode_chunked(const char *text, uint64_t length, uint8_t *out,
 						 uint64_t chunk_chars, bf_between_chunks_fn between)
 {
+	/* whole groups of 4 characters per chunk, at least one */
+	chunk_chars = chunk_chars < 4 ? 4 : chunk_chars / 4 * 4;
 	for (uint64_t done = 0; done < length; done += chunk_chars)
 	{
 		uint64_t	chunk = bf_min_u64(chunk_chars, length - done);
@@ -405,7 +409,8 @@ void
 bf_base64_encode_chunked(const uint8_t *data, uint64_t length, char *out,
 						 uint64_t chunk_chars, bf_between_chunks_fn between)
 {
-	uint64_t	chunk_bytes = chunk_chars / 4 * 3;
+	/* whole groups of 4 characters (3 bytes) per chunk, at least one */
+	uint64_t	chunk_bytes = chunk_chars < 4 ? 3 : chunk_chars / 4 * 3;
 
 	for (uint64_t done = 0; done < length; done += chunk_bytes)
 	{

@@ -156,7 +156,7 @@ typedef struct BloomValueHasher BloomValueHasher;
 /*
  * A stored filter that a call site has met, known by its TOAST pointer
  * (TOAST values never change): probed through slices until they have cost as
- * much as reading it whole, then read whole once and kept (bloomfilter_glue.c).
+ * much as reading it whole, then read whole once and kept (bloomfilter_probe.c).
  */
 typedef struct BloomStoredFilter
 {
@@ -426,7 +426,7 @@ extern bytea *bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 l
  * Point probe of a stored filter through slices, for the first probes of a
  * value at a call site: sets *member (any of the hashes found) and returns
  * true, or returns false when the whole value is better read once (see
- * bloomfilter_glue.c).
+ * bloomfilter_probe.c).
  */
 extern bool bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int hash_count,
 							   uint32 value_kind, bool *member);

@@ -1,6 +1,6 @@
 /*
  * bloomfilter_glue.c - module init and the setting, errors, allocation,
- * argument detoasting, chunked loops and value-kind names, shared by the
+ * argument detoasting, interrupt checks and value-kind names, shared by the
  * SQL-callable functions.  The probe path is bloomfilter_probe.c.
  */
 #include "bloomfilter.h"

@@ -247,10 +247,10 @@ write_state_corpus(void)
 	write_state("valid-hashes-cap0", s, bf_state_bytes_hashes(0));
 	free(s);
 	s = make_hash_state(BF_AGG_INITIAL_HASHES, 0, BF_KIND_INTEGER, 0.01);
-	write_state("valid-hashes-cap64-empty", s, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
+	write_state("valid-hashes-initial-empty", s, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
 	free(s);
-	s = make_hash_state(BF_AGG_INITIAL_HASHES, 10, BF_KIND_INTEGER, 0.01);
-	write_state("valid-hashes-cap64-rows10", s, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
+	s = make_hash_state(BF_AGG_INITIAL_HASHES, BF_AGG_INITIAL_HASHES, BF_KIND_INTEGER, 0.01);
+	write_state("valid-hashes-initial-full", s, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
 	free(s);
 	s = make_hash_state(8, 8, BF_KIND_TEXT, 1e-6);
 	write_state("valid-hashes-cap8-full", s, bf_state_bytes_hashes(8));

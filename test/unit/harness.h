@@ -71,9 +71,11 @@ void		test_stats(void);
 void		test_simd_kernels(bool simd_available);
 void		test_format(void);
 void		test_base64(void);
+void		test_chunk_sizes(void);
 void		test_aggstate_hashes(void);
 void		test_aggstate_filter_auto(void);
 void		test_aggstate_filter_small(void);
 void		test_aggstate_parked(void);
+void		test_aggstate_reserve_limit(void);
 
 #endif

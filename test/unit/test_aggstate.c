@@ -540,3 +540,24 @@ test_aggstate_parked(void)
 		free(state);
 	}
 }
+
+/* bf_state_reserve_plan never plans a hash list past BF_AGG_MAX_HASHES, whatever limit it is given. */
+void
+test_aggstate_reserve_limit(void)
+{
+	bf_state_header header;
+	uint32_t	capacity = 0;
+
+	memset(&header, 0, sizeof(header));
+	header.mode = BF_STATE_MODE_HASHES;
+	header.hash_capacity = BF_AGG_MAX_HASHES / 2;
+	header.rows = BF_AGG_MAX_HASHES / 2;
+	CHECK(bf_state_reserve_plan(&header, 1, UINT64_MAX, &capacity) == BF_RESERVE_GROW);
+	CHECK_U64(capacity, BF_AGG_MAX_HASHES);
+	CHECK(bf_state_reserve_plan(&header, BF_AGG_MAX_HASHES, UINT64_MAX, &capacity) == BF_RESERVE_SWITCH);
+	CHECK(bf_state_reserve_plan(&header, 1, UINT64_C(1) << 40, &capacity) == BF_RESERVE_GROW);
+	CHECK(capacity >= header.rows + 1 && capacity <= BF_AGG_MAX_HASHES);
+	header.rows = 3;
+	header.hash_capacity = 4;
+	CHECK(bf_state_reserve_plan(&header, 1, 100, &capacity) == BF_RESERVE_FITS);
+}

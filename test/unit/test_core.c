@@ -31,10 +31,12 @@ main(void)
 		test_union_intersection();
 		test_format();
 		test_base64();
+		test_chunk_sizes();
 		test_aggstate_hashes();
 		test_aggstate_filter_auto();
 		test_aggstate_filter_small();
 		test_aggstate_parked();
+		test_aggstate_reserve_limit();
 		test_stats();
 		test_counting();
 		test_cuckoo();

@@ -426,3 +426,53 @@ test_base64(void)
 		CHECK(accepted >= chars);	/* at least the unmutated text, once per position */
 	}
 }
+
+/*
+ * The chunked loops accept any chunk size: 0 means all at once for
+ * validation, and base64 rounds to whole groups of 4 characters (at least
+ * one), so every size gives the whole-value answer and none loops forever.
+ */
+void
+test_chunk_sizes(void)
+{
+	uint8_t    *empty = new_filter(5, 7, 100, 0.01);
+	uint64_t	length = bf_filter_bytes(5);
+	uint64_t	text_length = bf_base64_length(length);
+	char	   *whole = xcalloc(text_length + 1);
+	char	   *text = xcalloc(text_length + 1);
+	uint8_t    *decoded = xcalloc(length);
+	bf_header	header;
+
+	bf_base64_encode(empty, length, whole);
+	for (uint64_t chunk = 0; chunk <= 13; chunk++)
+	{
+		CHECK_STATUS(bf_validate_filter(empty, length, &header, chunk, NULL), BF_OK);
+		memset(text, 0, text_length + 1);
+		bf_base64_encode_chunked(empty, length, text, chunk, NULL);
+		CHECK(memcmp(text, whole, text_length) == 0);
+		memset(decoded, 0xAA, length);
+		CHECK_STATUS(bf_base64_decode_chunked(whole, text_length, decoded, chunk, NULL), BF_OK);
+		CHECK(memcmp(decoded, empty, length) == 0);
+	}
+	/* a bit set in an empty filter is found whatever the chunk size */
+	empty[BF_HEADER_BYTES + 4 * BF_BLOCK_BYTES + 3] = 1;
+	for (uint64_t chunk = 0; chunk <= 6; chunk++)
+		CHECK_STATUS(bf_validate_filter(empty, length, &header, chunk, NULL), BF_ERR_FORMAT_EMPTY_BITS);
+
+	/* the canonical hash primitives are XXH3 of the family's bytes */
+	{
+		uint8_t		bytes[8];
+
+		bf_store_u64(bytes, (uint64_t) INT64_C(-42));
+		CHECK_U64(bf_hash_int64(-42), XXH3_64bits(bytes, 8));
+		CHECK_U64(bf_hash_text_utf8("abc", 3), XXH3_64bits("abc", 3));
+	}
+	CHECK(strcmp(bf_plain_kind_name(BF_KIND_TEXT), "text") == 0);
+	CHECK(strcmp(bf_plain_kind_name(BF_KIND_NONE), "none") == 0);
+	CHECK(bf_plain_kind_name(BF_KIND_INTERVAL + 1) == NULL);
+	CHECK(bf_plain_kind_name(BF_KIND_BUILTIN_FLAG | 23) == NULL);
+	free(empty);
+	free(whole);
+	free(text);
+	free(decoded);
+}
