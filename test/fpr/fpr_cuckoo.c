@@ -1,0 +1,202 @@
+/*
+ * fpr_cuckoo.c - statistical test of the cuckoo filter core (bf_cuckoo.c),
+ * run by test_fpr.c's main after bloomfilter's cases.
+ *
+ * the promise
+ *   A filter sized by cf_plan(n, p, &nbuckets, &f)
+ *     (a) takes distinct elements until at least 95% of its slots are used
+ *         before the first insert is refused (BF_ERR_FILTER_FULL);
+ *     (b) at 95% load costs at most (log2(1/p) + 3) / 0.95 bits per element,
+ *         the cost of the paper's fingerprint of log2(1/p) + 3 bits (Fan et
+ *         al. 2014, section 5.1) with 4-slot buckets at that load;
+ *     (c) at 95% load answers "maybe" for at most 1.25 p of the values it
+ *         does not hold;
+ *     (d) answers "maybe" for every value it holds.
+ *   (b) is stricter than cf_plan: f is the whole number ceil(log2(8 / p)),
+ *   up to one bit more than log2(1/p) + 3, so f / 0.95 can exceed the
+ *   bound (p = 0.01: 10 bits against 9.64; p = 0.001: 13 against 12.97).
+ *   The table prints the cost at the load of the first refusal too, and
+ *   bloomfilter's bits per element for the same p (bf_plan_rate) beside it.
+ *
+ * the rate
+ *   A probe's fingerprint is uniform over the 2^f - 1 non-zero values and
+ *   independent of its buckets, so it matches each of the about 8 a used
+ *   slots of its two buckets (load a) with probability 1 / (2^f - 1):
+ *   expected rate 1 - (1 - 1 / (2^f - 1))^(8 a), about 7.6 / (2^f - 1) at
+ *   a = 0.95: 0.0074 for p = 0.01 (f = 10) and 0.00093 for p = 0.001
+ *   (f = 13).  Over P = 2e6 probes the count is about Binomial(P, q); the
+ *   limit 1.25 p P lies 84 sd above the mean at p = 0.01 and 15 sd at 0.001.
+ *
+ * values
+ *   As in test_fpr.c: value number i of a case is splitmix64(seed + i GAMMA),
+ *   distinct for distinct i; members take the even indexes and probes the
+ *   odd ones, hashed as the extension hashes an int8 (bf_hash_int64).
+ */
+#include "bf_cuckoo.h"
+#include "fpr.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CF_FPR_GAMMA		UINT64_C(0x9e3779b97f4a7c15)
+/* keeps this test's values apart from bloomfilter's cases of the same base seed */
+#define CF_FPR_SEED_SALT	UINT64_C(0xc0c0f11e7c0c0f11)
+
+#define CF_FPR_DESIGN_N		100000
+#define CF_FPR_PROBES		2000000
+#define CF_FPR_MIN_LOAD		0.95	/* (a), and the load of (b) and (c) */
+#define CF_FPR_RATE_SLACK	1.25	/* (c) */
+
+typedef struct cf_fpr_result
+{
+	bf_status	status;			/* of cf_plan, or the first unexpected refusal */
+	uint64_t	nbuckets;
+	int			fp_bits;
+	uint64_t	filled;			/* elements in when the first insert was refused */
+	uint64_t	members;		/* elements of the filter at 95% load */
+	uint64_t	false_positives;
+	uint64_t	missed;			/* members answered "no", in both filters */
+} cf_fpr_result;
+
+static const double cf_fpr_rates[] = {0.01, 0.001};
+
+static inline uint64_t
+cf_fpr_mix64(uint64_t z)
+{
+	z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return z ^ (z >> 31);
+}
+
+/* The hash of value number index of stream seed (distinct indexes, distinct values). */
+static inline uint64_t
+cf_fpr_hash(uint64_t seed, uint64_t index)
+{
+	return bf_hash_int64((int64_t) cf_fpr_mix64(seed + index * CF_FPR_GAMMA));
+}
+
+static uint8_t *
+cf_fpr_new_filter(const cf_fpr_result *r, double p)
+{
+	uint8_t    *filter = malloc((size_t) cf_filter_bytes(r->nbuckets, r->fp_bits));
+
+	if (filter == NULL)
+	{
+		fprintf(stderr, "fpr_cuckoo: out of memory\n");
+		exit(2);
+	}
+	cf_init(filter, r->nbuckets, r->fp_bits, BF_KIND_INTEGER, CF_FPR_DESIGN_N, p);
+	return filter;
+}
+
+/* Members (even indexes) until the first refusal; then are they all there? */
+static void
+cf_fpr_fill(cf_fpr_result *r, double p, uint64_t seed)
+{
+	uint8_t    *filter = cf_fpr_new_filter(r, p);
+	cf_view		view = cf_view_of(filter);
+	uint64_t	room = r->nbuckets * CF_SLOTS_PER_BUCKET + 1;	/* the slots and the stash */
+	bf_status	status = BF_OK;
+
+	while (r->filled <= room && (status = cf_insert_hash(view, cf_fpr_hash(seed, 2 * r->filled))) == BF_OK)
+		r->filled++;
+	/* accepted past the room: a fingerprint was lost, reported as a count error */
+	if (status != BF_ERR_FILTER_FULL)
+		r->status = status == BF_OK ? BF_ERR_FORMAT_COUNTERS : status;
+	for (uint64_t j = 0; j < r->filled; j++)
+		r->missed += !cf_contains_hash(view, cf_fpr_hash(seed, 2 * j));
+	free(filter);
+}
+
+/* A fresh filter at 95% load: its members, then the probes (odd indexes). */
+static void
+cf_fpr_probe(cf_fpr_result *r, double p, uint64_t seed)
+{
+	uint8_t    *filter = cf_fpr_new_filter(r, p);
+	cf_view		view = cf_view_of(filter);
+
+	r->members = (uint64_t) floor(CF_FPR_MIN_LOAD * (double) (r->nbuckets * CF_SLOTS_PER_BUCKET));
+	for (uint64_t j = 0; j < r->members && r->status == BF_OK; j++)
+		r->status = cf_insert_hash(view, cf_fpr_hash(seed, 2 * j));
+	for (uint64_t j = 0; j < r->members; j++)
+		r->missed += !cf_contains_hash(view, cf_fpr_hash(seed, 2 * j));
+	for (uint64_t j = 0; j < CF_FPR_PROBES; j++)
+		r->false_positives += cf_contains_hash(view, cf_fpr_hash(seed, 2 * j + 1));
+	free(filter);
+}
+
+static void
+cf_fpr_count(bool ok, int *passed, int *failed)
+{
+	if (ok)
+		(*passed)++;
+	else
+		(*failed)++;
+}
+
+/* Runs one rate, prints its row, and counts its four checks. */
+static void
+cf_fpr_case(double p, uint64_t seed, int *passed, int *failed)
+{
+	cf_fpr_result r;
+	double		slots, table_bits, load, bits, goal, bits_at_full, rate, expected, bloom_bits;
+	int			bloom_k;
+	bool		load_ok, bits_ok, rate_ok, found_ok;
+
+	memset(&r, 0, sizeof(r));
+	r.status = cf_plan(CF_FPR_DESIGN_N, p, &r.nbuckets, &r.fp_bits);
+	if (r.status == BF_OK)
+		cf_fpr_fill(&r, p, seed);
+	if (r.status == BF_OK)
+		cf_fpr_probe(&r, p, seed);
+	if (r.status != BF_OK)
+	{
+		printf("%-7g not built or refused early: %s  FAIL\n", p, bf_status_message(r.status));
+		*failed += 4;
+		return;
+	}
+	slots = (double) (r.nbuckets * CF_SLOTS_PER_BUCKET);
+	table_bits = 8.0 * (double) cf_table_bytes(r.nbuckets, r.fp_bits);
+	load = (double) r.filled / slots;
+	bits = table_bits / (double) r.members;
+	goal = (log2(1.0 / p) + 3.0) / CF_FPR_MIN_LOAD;
+	bits_at_full = table_bits / (double) r.filled;
+	rate = (double) r.false_positives / CF_FPR_PROBES;
+	expected = 1.0 - pow(1.0 - 1.0 / (ldexp(1.0, r.fp_bits) - 1.0),
+						 CF_SLOTS_PER_BUCKET * 2 * (double) r.members / slots);
+	if (bf_plan_rate(p, &bloom_bits, &bloom_k) != BF_OK)
+		bloom_bits = NAN;
+
+	load_ok = load >= CF_FPR_MIN_LOAD;
+	bits_ok = bits <= goal;
+	rate_ok = (double) r.false_positives <= CF_FPR_RATE_SLACK * p * CF_FPR_PROBES;
+	found_ok = r.missed == 0;
+	printf("%-7g %3d %8" PRIu64 " %9.4f %9.3f %8.3f %9.3f %11.4e %11.4e %7.4f %7" PRIu64 " %10.3f  %s%s%s%s%s\n",
+		   p, r.fp_bits, r.nbuckets, load, bits, goal, bits_at_full, expected, rate, rate / p,
+		   r.missed, bloom_bits,
+		   load_ok && bits_ok && rate_ok && found_ok ? "ok" : "FAIL",
+		   load_ok ? "" : " load", bits_ok ? "" : " bits", rate_ok ? "" : " rate", found_ok ? "" : " missed");
+	cf_fpr_count(load_ok, passed, failed);
+	cf_fpr_count(bits_ok, passed, failed);
+	cf_fpr_count(rate_ok, passed, failed);
+	cf_fpr_count(found_ok, passed, failed);
+}
+
+void
+fpr_cuckoo(uint64_t base_seed, int *passed, int *failed)
+{
+	printf("\ncuckoo filter: cf_plan(%d, p); load at the first refusal (\"full at\"); at %.0f%% load:\n",
+		   CF_FPR_DESIGN_N, 100.0 * CF_FPR_MIN_LOAD);
+	printf("bits per element (goal (log2(1/p) + 3) / 0.95) and the rate over %d non-members\n", CF_FPR_PROBES);
+	printf("limits: full at >= %.2f, bits <= goal, rate <= %.2f p, no member missed\n",
+		   CF_FPR_MIN_LOAD, CF_FPR_RATE_SLACK);
+	printf("(\"bits@full\": bits per element at the load of the first refusal; \"bloom bits\": bf_plan_rate)\n\n");
+	printf("%-7s %3s %8s %9s %9s %8s %9s %11s %11s %7s %7s %10s  %s\n",
+		   "p", "f", "buckets", "full at", "bits/elem", "goal", "bits@full", "expected", "rate",
+		   "rate/p", "missed", "bloom bits", "verdict");
+	for (size_t i = 0; i < sizeof(cf_fpr_rates) / sizeof(cf_fpr_rates[0]); i++)
+		cf_fpr_case(cf_fpr_rates[i], cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + i), passed, failed);
+}

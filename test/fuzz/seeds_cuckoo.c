@@ -1,0 +1,184 @@
+/*
+ * seeds_cuckoo.c - the seed corpus of fuzz_cuckoo (test/fuzz/corpus_cuckoo),
+ * written with the core API by make_corpus.
+ *
+ * Valid values: empty, holding a few integers, holding copies of one value,
+ * emptied again by removes (the kind stays), and full with the stash in use,
+ * at fingerprint sizes 4, 5, 8, 12, 16 and 32; two of them also as their
+ * text form (NAME.txt, base64).  Near misses: a valid value with one field
+ * broken, each failing exactly the check its name says (checked here).
+ */
+#include "bf_cuckoo.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void		write_cuckoo_seeds(const char *dir);
+
+static void
+seed_require(int ok, const char *what)
+{
+	if (!ok)
+	{
+		fprintf(stderr, "make_corpus: unexpected: %s\n", what);
+		exit(2);
+	}
+}
+
+static void
+seed_write(const char *dir, const char *name, const void *bytes, uint64_t length)
+{
+	char		path[4096];
+	FILE	   *file;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	file = fopen(path, "wb");
+	if (file == NULL || fwrite(bytes, 1, (size_t) length, file) != length || fclose(file) != 0)
+	{
+		fprintf(stderr, "make_corpus: cannot write %s\n", path);
+		exit(2);
+	}
+}
+
+static uint64_t
+seed_hash_int(uint64_t v)
+{
+	return bf_hash_int64((int64_t) v);
+}
+
+static uint64_t
+seed_length(const uint8_t *filter)
+{
+	return cf_filter_bytes(bf_load_u64(filter + CF_OFF_NBUCKETS), filter[CF_OFF_FP_BITS]);
+}
+
+/* A filter with the integers [first, first+count) inserted (until the first refusal). */
+static uint8_t *
+seed_filter(uint64_t nbuckets, int fp_bits, uint32_t kind, uint64_t first, uint64_t count)
+{
+	uint8_t    *filter = malloc((size_t) cf_filter_bytes(nbuckets, fp_bits));
+
+	seed_require(filter != NULL, "out of memory");
+	cf_init(filter, nbuckets, fp_bits, kind, count, 0.01);
+	for (uint64_t v = first; v < first + count; v++)
+		if (cf_insert_hash(cf_view_of(filter), seed_hash_int(v)) != BF_OK)
+			break;
+	return filter;
+}
+
+/* Writes NAME.bin (and NAME.txt, its base64, if with_text) of a value that must be valid. */
+static void
+seed_valid(const char *dir, const char *name, const uint8_t *filter, bool with_text)
+{
+	uint64_t	length = seed_length(filter);
+	char		file_name[256];
+	cf_header	header;
+
+	seed_require(cf_validate(filter, length, &header, 0, NULL) == BF_OK, name);
+	snprintf(file_name, sizeof(file_name), "%s.bin", name);
+	seed_write(dir, file_name, filter, length);
+	if (with_text)
+	{
+		char	   *text = malloc((size_t) bf_base64_length(length));
+
+		seed_require(text != NULL, "out of memory");
+		bf_base64_encode(filter, length, text);
+		snprintf(file_name, sizeof(file_name), "%s.txt", name);
+		seed_write(dir, file_name, text, bf_base64_length(length));
+		free(text);
+	}
+}
+
+/* Writes NAME.bin of length bytes, which must fail validation with want. */
+static void
+seed_invalid(const char *dir, const char *name, const uint8_t *bytes, uint64_t length, bf_status want)
+{
+	char		file_name[256];
+	cf_header	header;
+
+	seed_require(cf_validate(bytes, length, &header, 0, NULL) == want, name);
+	snprintf(file_name, sizeof(file_name), "%s.bin", name);
+	seed_write(dir, file_name, bytes, length);
+}
+
+static void
+seed_valid_values(const char *dir)
+{
+	uint8_t    *f;
+
+	f = seed_filter(2, 4, BF_KIND_NONE, 0, 0);
+	seed_valid(dir, "valid-empty-2buckets-f4", f, true);
+	free(f);
+	f = seed_filter(16, 12, BF_KIND_INTEGER, 0, 20);
+	seed_valid(dir, "valid-int-16buckets-f12", f, true);
+	free(f);
+	f = seed_filter(8, 32, BF_KIND_TEXT, 100, 6);
+	for (int i = 0; i < 3; i++)
+		cf_insert_hash(cf_view_of(f), seed_hash_int(100));	/* 4 copies of one value */
+	seed_valid(dir, "valid-copies-8buckets-f32", f, false);
+	free(f);
+	f = seed_filter(64, 5, BF_KIND_INTEGER, 0, 30);
+	for (uint64_t v = 0; v < 30; v++)
+		cf_remove_hash(cf_view_of(f), seed_hash_int(v));
+	seed_require(bf_load_u64(f + CF_OFF_N_ITEMS) == 0, "valid-removed");
+	seed_valid(dir, "valid-removed-64buckets-f5", f, false);
+	free(f);
+	f = seed_filter(2, 16, BF_KIND_INTEGER, 0, 100);
+	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-full-stash-2buckets");
+	seed_valid(dir, "valid-full-stash-2buckets-f16", f, false);
+	free(f);
+	f = seed_filter(32, 8, BF_KIND_INTEGER, 0, 1000);
+	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-full-stash-32buckets");
+	seed_valid(dir, "valid-full-stash-32buckets-f8", f, false);
+	free(f);
+}
+
+/* The near misses, each from a valid value of 16 buckets, f = 12, 20 integers. */
+static void
+seed_near_misses(const char *dir)
+{
+	uint8_t    *f = seed_filter(16, 12, BF_KIND_INTEGER, 0, 20);
+	uint64_t	length = seed_length(f);
+	cf_header	header;
+
+	f[CF_OFF_MAGIC + 3] = 'X';
+	seed_invalid(dir, "bad-magic", f, length, BF_ERR_FORMAT_MAGIC);
+	f[CF_OFF_MAGIC + 3] = 'O';
+	seed_invalid(dir, "bad-short", f, length - 1, BF_ERR_FORMAT_LENGTH);
+	f[CF_OFF_VERSION] = 2;
+	seed_invalid(dir, "bad-version", f, length, BF_ERR_FORMAT_VERSION);
+	f[CF_OFF_VERSION] = CF_FORMAT_VERSION;
+	f[CF_OFF_FP_BITS] = 3;
+	seed_invalid(dir, "bad-fp-bits-3", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	f[CF_OFF_FP_BITS] = 33;
+	seed_invalid(dir, "bad-fp-bits-33", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	f[CF_OFF_FP_BITS] = 12;
+	bf_store_u32(f + CF_OFF_FLAGS, 2);
+	seed_invalid(dir, "bad-flags", f, length, BF_ERR_FORMAT_FLAGS);
+	bf_store_u32(f + CF_OFF_FLAGS, 0);
+	bf_store_u64(f + CF_OFF_NBUCKETS, 24);
+	seed_invalid(dir, "bad-nbuckets-not-power-of-two", f, length, BF_ERR_FORMAT_NBLOCKS);
+	bf_store_u64(f + CF_OFF_NBUCKETS, 16);
+	bf_store_f64(f + CF_OFF_DESIGN_P, 1.0);
+	seed_invalid(dir, "bad-design-p", f, length, BF_ERR_FORMAT_DESIGN);
+	bf_store_f64(f + CF_OFF_DESIGN_P, 0.01);
+	bf_store_u32(f + CF_OFF_VICTIM_FP, 7);
+	seed_invalid(dir, "bad-victim-without-flag", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	bf_store_u32(f + CF_OFF_FLAGS, CF_FLAG_VICTIM);
+	bf_store_u64(f + CF_OFF_N_ITEMS, 21);
+	bf_store_u64(f + CF_OFF_VICTIM_BUCKET, 16);
+	seed_invalid(dir, "bad-victim-bucket", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	bf_store_u64(f + CF_OFF_VICTIM_BUCKET, 15);
+	seed_require(cf_validate(f, length, &header, 0, NULL) == BF_OK, "stash base");
+	bf_store_u64(f + CF_OFF_N_ITEMS, 20);
+	seed_invalid(dir, "bad-n-items-with-stash", f, length, BF_ERR_FORMAT_COUNTERS);
+	free(f);
+}
+
+void
+write_cuckoo_seeds(const char *dir)
+{
+	seed_valid_values(dir);
+	seed_near_misses(dir);
+}

@@ -1,0 +1,789 @@
+/*
+ * test_cuckoo.c - unit tests of bf_cuckoo.c: hashing into fingerprint and
+ * buckets, sizing, the packed slots, insert until full (nothing dropped),
+ * copies, remove and its collisions, the stash, union, validation field by
+ * field, and that the same adds build the same bytes.
+ */
+#include "harness.h"
+
+/* ---- helpers ---- */
+
+static uint64_t
+cuckoo_bytes(const uint8_t *filter)
+{
+	return cf_filter_bytes(bf_load_u64(filter + CF_OFF_NBUCKETS), filter[CF_OFF_FP_BITS]);
+}
+
+/* An empty filter of kind integer (so that inserts keep its header valid). */
+static uint8_t *
+new_cuckoo(uint64_t nbuckets, int fp_bits)
+{
+	uint64_t	length = cf_filter_bytes(nbuckets, fp_bits);
+	uint8_t    *filter = xcalloc(length);
+
+	memset(filter, 0xA5, (size_t) length);	/* cf_init must clear it */
+	cf_init(filter, nbuckets, fp_bits, BF_KIND_INTEGER, 1000, 0.01);
+	return filter;
+}
+
+static uint8_t *
+copy_cuckoo(const uint8_t *filter)
+{
+	uint8_t    *copy = xcalloc(cuckoo_bytes(filter));
+
+	memcpy(copy, filter, (size_t) cuckoo_bytes(filter));
+	return copy;
+}
+
+/* A hash whose fingerprint is fp and whose first bucket is bucket (< 2^32). */
+static uint64_t
+hash_with(uint32_t fp, uint64_t bucket, int fp_bits)
+{
+	uint64_t	range = (UINT64_C(1) << fp_bits) - 1;
+	/* the least high word x with ((x * range) >> 32) = fp - 1 */
+	uint64_t	high = (((uint64_t) (fp - 1) << 32) + range - 1) / range;
+
+	return high << 32 | bucket;
+}
+
+static bf_status
+validate_cuckoo(const uint8_t *filter, uint64_t length)
+{
+	cf_header	header;
+
+	return cf_validate(filter, length, &header, 5, NULL);
+}
+
+/*
+ * Inserts hash_int(first), hash_int(first + 1), ... until the first refusal,
+ * which must be BF_ERR_FILTER_FULL and change no byte.  Returns how many
+ * went in: never more than the slots and the stash hold.
+ */
+static uint64_t
+fill_until_full(uint8_t *filter, uint64_t first)
+{
+	cf_view		view = cf_view_of(filter);
+	uint64_t	length = cuckoo_bytes(filter);
+	uint8_t    *before = xcalloc(length);
+	uint64_t	room = view.nbuckets * CF_SLOTS_PER_BUCKET + 1 - bf_load_u64(filter + CF_OFF_N_ITEMS);
+	uint64_t	count = 0;
+	bf_status	status = BF_OK;
+
+	while (count <= room)
+	{
+		memcpy(before, filter, (size_t) length);
+		status = cf_insert_hash(view, hash_int(first + count));
+		if (status != BF_OK)
+			break;
+		count++;
+	}
+	CHECK(count <= room);
+	CHECK_STATUS(status, BF_ERR_FILTER_FULL);
+	CHECK(memcmp(before, filter, (size_t) length) == 0);
+	free(before);
+	return count;
+}
+
+/* Of values [first, first+count), those not answered "maybe": false negatives. */
+static uint64_t
+missing_values(cf_view view, uint64_t first, uint64_t count)
+{
+	uint64_t	missing = 0;
+
+	for (uint64_t v = first; v < first + count; v++)
+		missing += !cf_contains_hash(view, hash_int(v));
+	return missing;
+}
+
+/* ---- hashing ---- */
+
+static void
+test_cuckoo_fingerprints(void)
+{
+	for (int f = CF_MIN_FP_BITS; f <= CF_MAX_FP_BITS; f++)
+	{
+		uint64_t	limit = UINT64_C(1) << f;
+		uint64_t	bad = 0;
+
+		for (int i = 0; i < 20000; i++)
+		{
+			uint32_t	fp = cf_fingerprint(rng_next(), f);
+
+			bad += fp == 0 || fp >= limit;
+		}
+		CHECK_U64(bad, 0);
+		/* the ends of the high word reach the ends of 1 .. 2^f - 1 */
+		CHECK_U64(cf_fingerprint(UINT64_C(0x00000000FFFFFFFF), f), 1);
+		CHECK_U64(cf_fingerprint(UINT64_MAX, f), limit - 1);
+	}
+	/* the bucket is the low bits alone, the fingerprint the high bits alone */
+	CHECK_U64(cf_bucket(UINT64_C(0x123456789abcdef0), 1024), 0x2f0);
+	CHECK_U64(cf_fingerprint(UINT64_C(0x12345678FFFFFFFF), 12), cf_fingerprint(UINT64_C(0x1234567800000000), 12));
+}
+
+/* alt(alt(i, fp), fp) = i and alt(i, fp) != i, for every fingerprint of f bits */
+static void
+test_cuckoo_alternate(void)
+{
+	static const int bits[] = {4, 8, 12, 16};
+	static const uint64_t sizes[] = {2, 4, 1024, UINT64_C(1) << 20, UINT64_C(1) << 32};
+
+	for (size_t b = 0; b < sizeof(bits) / sizeof(bits[0]); b++)
+	{
+		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+		{
+			uint64_t	nbuckets = sizes[s];
+			uint64_t	bad = 0;
+
+			for (uint32_t fp = 1; fp < (UINT32_C(1) << bits[b]); fp++)
+			{
+				uint64_t	buckets[3] = {0, nbuckets - 1, rng_next() & (nbuckets - 1)};
+
+				for (int i = 0; i < 3; i++)
+				{
+					uint64_t	alt = cf_alt_bucket(buckets[i], fp, nbuckets);
+
+					bad += alt >= nbuckets || alt == buckets[i] ||
+						cf_alt_bucket(alt, fp, nbuckets) != buckets[i];
+				}
+			}
+			CHECK_U64(bad, 0);
+		}
+	}
+}
+
+/* ---- sizing ---- */
+
+static void
+test_cuckoo_plan(void)
+{
+	uint64_t	nbuckets = 0;
+	int			f = 0;
+	uint64_t	bad = 0;
+
+	CHECK_STATUS(cf_plan(100000, 0.01, &nbuckets, &f), BF_OK);
+	CHECK(f == 10 && nbuckets == 32768);	/* 1e5 / 3.8 = 26316 -> 2^15 */
+	CHECK_STATUS(cf_plan(100000, 0.001, &nbuckets, &f), BF_OK);
+	CHECK(f == 13 && nbuckets == 32768);
+	CHECK_STATUS(cf_plan(1000, 0.1, &nbuckets, &f), BF_OK);
+	CHECK(f == 7 && nbuckets == 512);	/* 8 / 2^7 = 0.0625; 1000 / 3.8 = 263.2 */
+	CHECK_STATUS(cf_plan(0, 0.9, &nbuckets, &f), BF_OK);
+	CHECK(f == CF_MIN_FP_BITS && nbuckets == 2);
+	CHECK_STATUS(cf_plan(8, 0.5, &nbuckets, &f), BF_OK);
+	CHECK(f == 4 && nbuckets == 4);
+	CHECK_STATUS(cf_plan(1, 8.0 / 1024, &nbuckets, &f), BF_OK);
+	CHECK(f == 10 && nbuckets == 2);	/* p = 8 / 2^f exactly */
+	CHECK_STATUS(cf_plan(1, ldexp(8.0, -32), &nbuckets, &f), BF_OK);
+	CHECK_U64(f, 32);
+
+	/* f is the least with 8 / 2^f <= p, for p across the whole range */
+	for (int i = 0; i < 2000; i++)
+	{
+		double		p = exp(log(2e-9) * ((double) (rng_next() >> 11) / 9007199254740992.0));
+
+		if (cf_plan(1000, p, &nbuckets, &f) != BF_OK || ldexp(8.0, -f) > p ||
+			(f > CF_MIN_FP_BITS && ldexp(8.0, -(f - 1)) <= p) || !(nbuckets == 512))
+			bad++;
+	}
+	CHECK_U64(bad, 0);
+
+	/* the largest at f = 10: 2^27 buckets (671,088,640 bytes); one more element needs 2^28 */
+	CHECK_STATUS(cf_plan(510027366, 0.01, &nbuckets, &f), BF_OK);
+	CHECK_U64(nbuckets, UINT64_C(1) << 27);
+	CHECK_STATUS(cf_plan(510027367, 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
+	CHECK_STATUS(cf_plan(INT64_C(1000000000000000000), 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
+
+	CHECK_STATUS(cf_plan(-1, 0.01, &nbuckets, &f), BF_ERR_N);
+	CHECK_STATUS(cf_plan(INT64_C(1000000000000000001), 0.01, &nbuckets, &f), BF_ERR_N);
+	CHECK_STATUS(cf_plan(10, 0.0, &nbuckets, &f), BF_ERR_P);
+	CHECK_STATUS(cf_plan(10, 1.0, &nbuckets, &f), BF_ERR_P);
+	CHECK_STATUS(cf_plan(10, -0.5, &nbuckets, &f), BF_ERR_P);
+	CHECK_STATUS(cf_plan(10, NAN, &nbuckets, &f), BF_ERR_P);
+	CHECK_STATUS(cf_plan(10, INFINITY, &nbuckets, &f), BF_ERR_P);
+	CHECK_STATUS(cf_plan(10, 1e-10, &nbuckets, &f), BF_ERR_P_TOO_SMALL);
+	CHECK_STATUS(cf_plan(10, ldexp(8.0, -32) * 0.999, &nbuckets, &f), BF_ERR_P_TOO_SMALL);
+}
+
+/* ---- slots ---- */
+
+static void
+test_cuckoo_slot_layout(void)
+{
+	uint8_t    *f4 = new_cuckoo(2, 4);
+	uint8_t    *f10 = new_cuckoo(2, 10);
+	uint8_t    *f12 = new_cuckoo(2, 12);
+	uint8_t    *f32 = new_cuckoo(2, 32);
+
+	/* least significant bit first, little-endian */
+	cf_set_slot(cf_view_of(f4), 0, 0, 0xA);
+	cf_set_slot(cf_view_of(f4), 0, 1, 0x5);
+	CHECK_U64(f4[CF_HEADER_BYTES], 0x5A);
+	cf_set_slot(cf_view_of(f12), 0, 0, 0xABC);
+	cf_set_slot(cf_view_of(f12), 0, 1, 0x123);
+	CHECK(f12[CF_HEADER_BYTES] == 0xBC && f12[CF_HEADER_BYTES + 1] == 0x3A && f12[CF_HEADER_BYTES + 2] == 0x12);
+	/* bucket 1, slot 2 of f = 10: bit (4 + 2) * 10 = 60, so bits 4..7 of byte 7 and 0..5 of byte 8 */
+	cf_set_slot(cf_view_of(f10), 1, 2, 0x3FF);
+	CHECK(f10[CF_HEADER_BYTES + 7] == 0xF0 && f10[CF_HEADER_BYTES + 8] == 0x3F);
+	CHECK_U64(popcount_bytes(f10 + CF_HEADER_BYTES, cf_table_bytes(2, 10)), 10);
+	/* the last slot of the table: its bytes run to the table's very end */
+	cf_set_slot(cf_view_of(f32), 1, 3, UINT32_C(0x89ABCDEF));
+	CHECK_U64(bf_load_u32(f32 + cf_filter_bytes(2, 32) - 4), UINT32_C(0x89ABCDEF));
+	CHECK_U64(cf_get_slot(cf_view_of(f32), 1, 3), UINT32_C(0x89ABCDEF));
+	CHECK_U64(cf_table_bytes(2, 32), 32);
+	free(f4);
+	free(f10);
+	free(f12);
+	free(f32);
+}
+
+/* Every slot of a small table set and read back at f = 4..32, neighbours and the bytes past the table untouched. */
+static void
+test_cuckoo_slot_round_trips(void)
+{
+	for (int f = CF_MIN_FP_BITS; f <= CF_MAX_FP_BITS; f++)
+	{
+		for (uint64_t nbuckets = 2; nbuckets <= 8; nbuckets *= 2)
+		{
+			uint64_t	length = cf_filter_bytes(nbuckets, f);
+			uint8_t    *filter = xcalloc(length + 16);
+			cf_view		view;
+			uint32_t	want[32];
+			int			slots = (int) nbuckets * CF_SLOTS_PER_BUCKET;
+			uint64_t	bad = 0;
+
+			cf_init(filter, nbuckets, f, BF_KIND_INTEGER, 0, 0.01);
+			memset(filter + length, 0x5A, 16);
+			view = cf_view_of(filter);
+			for (int round = 0; round < 2; round++)
+				for (int i = 0; i < slots; i++)
+				{
+					/* round 0 sets every slot; round 1 changes one at a time, checking all */
+					want[i] = (uint32_t) (rng_next() & ((UINT64_C(1) << f) - 1));
+					if (round == 1 && i % 3 == 0)
+						want[i] = i % 2 ? 0 : (uint32_t) ((UINT64_C(1) << f) - 1);
+					cf_set_slot(view, (uint64_t) i / 4, i % 4, want[i]);
+					for (int j = 0; j <= (round == 0 ? i : slots - 1); j++)
+						bad += cf_get_slot(view, (uint64_t) j / 4, j % 4) != want[j];
+				}
+			for (int i = 0; i < 16; i++)
+				bad += filter[length + i] != 0x5A;
+			CHECK_U64(bad, 0);
+			free(filter);
+		}
+	}
+}
+
+/* ---- the header ---- */
+
+static void
+test_cuckoo_header(void)
+{
+	uint8_t    *m = xcalloc(cf_filter_bytes(2, 8));
+	uint8_t    *fresh;
+	cf_header	h;
+	cf_header	back;
+
+	CHECK_U64(CF_HEADER_BYTES, 64);
+	CHECK_U64(cf_filter_bytes(1024, 10), 64 + 1024 * 10 / 2);
+	memset(m, 0xFF, (size_t) cf_filter_bytes(2, 8));
+	h.version = 0x0201;
+	h.hash_scheme = 0x03;
+	h.fp_bits = 0x04;
+	h.value_kind = UINT32_C(0x05060708);
+	h.flags = UINT32_C(0x090A0B0C);
+	h.nbuckets = UINT64_C(0x1112131415161718);
+	h.n_items = UINT64_C(0x2122232425262728);
+	h.design_n = UINT64_C(0x3132333435363738);
+	h.design_p = 0.125;
+	h.victim_bucket = UINT64_C(0x4142434445464748);
+	h.victim_fp = UINT32_C(0x51525354);
+	cf_write_header(m, &h);
+	cf_read_header(m, &back);
+	CHECK(back.version == h.version && back.hash_scheme == h.hash_scheme && back.fp_bits == h.fp_bits);
+	CHECK(back.value_kind == h.value_kind && back.flags == h.flags && back.nbuckets == h.nbuckets);
+	CHECK(back.n_items == h.n_items && back.design_n == h.design_n && back.design_p == h.design_p);
+	CHECK(back.victim_bucket == h.victim_bucket && back.victim_fp == h.victim_fp);
+	CHECK(memcmp(m + CF_OFF_MAGIC, "CKOO", 4) == 0);
+	CHECK(m[CF_OFF_VERSION] == 0x01 && m[CF_OFF_VERSION + 1] == 0x02);
+	CHECK(m[CF_OFF_HASH_SCHEME] == 0x03 && m[CF_OFF_FP_BITS] == 0x04);
+	CHECK(m[CF_OFF_VALUE_KIND] == 0x08 && m[CF_OFF_FLAGS + 3] == 0x09);
+	CHECK(m[CF_OFF_NBUCKETS] == 0x18 && m[CF_OFF_N_ITEMS + 7] == 0x21 && m[CF_OFF_DESIGN_N] == 0x38);
+	CHECK(m[CF_OFF_DESIGN_P + 7] == 0x3F && m[CF_OFF_DESIGN_P + 6] == 0xC0);	/* 0.125 */
+	CHECK(m[CF_OFF_VICTIM_BUCKET] == 0x48 && m[CF_OFF_VICTIM_FP + 3] == 0x51);
+	CHECK_U64(bf_load_u32(m + CF_OFF_RESERVED), 0);
+	CHECK(m[CF_HEADER_BYTES] == 0xFF);	/* the header writer stays in the header */
+	free(m);
+
+	fresh = new_cuckoo(16, 12);
+	CHECK_STATUS(cf_validate(fresh, cf_filter_bytes(16, 12), &h, 4, NULL), BF_OK);
+	CHECK(h.version == CF_FORMAT_VERSION && h.hash_scheme == BF_HASH_SCHEME_XXH3 && h.fp_bits == 12);
+	CHECK(h.value_kind == BF_KIND_INTEGER && h.flags == 0 && h.nbuckets == 16 && h.n_items == 0);
+	CHECK(h.design_n == 1000 && h.design_p == 0.01 && h.victim_bucket == 0 && h.victim_fp == 0);
+	CHECK_U64(popcount_bytes(fresh + CF_HEADER_BYTES, cf_table_bytes(16, 12)), 0);
+	free(fresh);
+}
+
+/* ---- insert until full ---- */
+
+static void
+test_cuckoo_fill(uint64_t nbuckets, int fp_bits)
+{
+	uint8_t    *filter = new_cuckoo(nbuckets, fp_bits);
+	cf_view		view = cf_view_of(filter);
+	uint64_t	count = fill_until_full(filter, 1000000);
+	cf_header	h;
+
+	/* a full insert keeps every earlier element: the last fingerprint in hand went to the stash */
+	CHECK_U64(missing_values(view, 1000000, count), 0);
+	CHECK_STATUS(cf_validate(filter, cuckoo_bytes(filter), &h, 7, NULL), BF_OK);
+	CHECK(h.n_items == count && (h.flags & CF_FLAG_VICTIM) != 0 && h.victim_fp != 0);
+	CHECK_U64(cf_count_slots(view, 0, nbuckets), count - 1);
+	/* the load at the first refusal, with CF_MAX_KICKS evictions and 4 slots a bucket */
+	CHECK((double) count >= 0.95 * (double) (nbuckets * CF_SLOTS_PER_BUCKET));
+	if ((double) count < 0.95 * (double) (nbuckets * CF_SLOTS_PER_BUCKET))
+		printf("cuckoo: %" PRIu64 " buckets, f = %d: full at %" PRIu64 " of %" PRIu64 " slots\n",
+			   nbuckets, fp_bits, count, nbuckets * CF_SLOTS_PER_BUCKET);
+	free(filter);
+}
+
+/* ---- copies ---- */
+
+static void
+test_cuckoo_copies(void)
+{
+	uint8_t    *filter = new_cuckoo(64, 12);
+	cf_view		view = cf_view_of(filter);
+	uint64_t	length = cuckoo_bytes(filter);
+	uint8_t    *before;
+	uint64_t	hash = hash_int(42);
+	int			removed = 0;
+
+	for (uint64_t v = 0; v < 100; v++)	/* neighbours to share the buckets */
+		CHECK_STATUS(cf_insert_hash(view, hash_int(v + 1000)), BF_OK);
+	for (int i = 0; i < CF_MAX_COPIES; i++)
+		CHECK_STATUS(cf_insert_hash(view, hash), BF_OK);
+	before = copy_cuckoo(filter);
+	CHECK_STATUS(cf_insert_hash(view, hash), BF_ERR_TOO_MANY_COPIES);
+	CHECK(memcmp(before, filter, (size_t) length) == 0);
+	CHECK_STATUS(cf_insert_fingerprint(view, cf_bucket(hash, 64), cf_fingerprint(hash, 12)),
+				 BF_ERR_TOO_MANY_COPIES);
+	CHECK(memcmp(before, filter, (size_t) length) == 0);
+	CHECK_U64(cf_count_hash(view, hash), CF_MAX_COPIES);
+	CHECK_U64(bf_load_u64(filter + CF_OFF_N_ITEMS), 100 + CF_MAX_COPIES);
+	CHECK_STATUS(validate_cuckoo(filter, length), BF_OK);
+	CHECK_U64(missing_values(view, 1000, 100), 0);
+
+	for (int i = 0; i < CF_MAX_COPIES; i++)
+		removed += cf_remove_hash(view, hash);
+	CHECK_U64(removed, CF_MAX_COPIES);
+	memcpy(before, filter, (size_t) length);
+	CHECK(!cf_remove_hash(view, hash));
+	CHECK(memcmp(before, filter, (size_t) length) == 0);
+	CHECK_U64(cf_count_hash(view, hash), 0);
+	CHECK_U64(bf_load_u64(filter + CF_OFF_N_ITEMS), 100);
+	CHECK_STATUS(validate_cuckoo(filter, length), BF_OK);
+	CHECK_U64(missing_values(view, 1000, 100), 0);
+	free(before);
+	free(filter);
+}
+
+/* ---- remove ---- */
+
+/*
+ * A value never inserted but with the fingerprint and a bucket of one that
+ * was is indistinguishable from it: removing it removes that one's copy.
+ * Only what was added may be removed (bf_cuckoo.h says so to callers).
+ */
+static void
+test_cuckoo_remove_collision(void)
+{
+	uint8_t    *filter = new_cuckoo(256, 12);
+	cf_view		view = cf_view_of(filter);
+	uint64_t	length = cuckoo_bytes(filter);
+	uint64_t	inserted = hash_int(7);
+	/* the same high word (fingerprint) and low 8 bits (bucket), another hash */
+	uint64_t	impostor = inserted ^ (UINT64_C(1) << 31);
+	uint32_t	fp = cf_fingerprint(inserted, 12);
+	/* the same fingerprint with the other bucket first: the same pair */
+	uint64_t	mirror = hash_with(fp, cf_alt_bucket(cf_bucket(inserted, 256), fp, 256), 12);
+	uint8_t    *before;
+
+	CHECK(impostor != inserted && cf_fingerprint(impostor, 12) == fp);
+	CHECK(cf_bucket(impostor, 256) == cf_bucket(inserted, 256));
+	CHECK_STATUS(cf_insert_hash(view, inserted), BF_OK);
+	CHECK(cf_contains_hash(view, impostor) && cf_contains_hash(view, mirror));
+	CHECK(cf_remove_hash(view, impostor));
+	CHECK(!cf_contains_hash(view, inserted));
+	CHECK_STATUS(cf_insert_hash(view, inserted), BF_OK);
+	CHECK(cf_remove_hash(view, mirror));
+	CHECK(!cf_contains_hash(view, inserted));
+	CHECK_U64(bf_load_u64(filter + CF_OFF_N_ITEMS), 0);
+
+	/* absent values: false and no byte changed */
+	for (uint64_t v = 0; v < 300; v++)
+		CHECK_STATUS(cf_insert_hash(view, hash_int(v + 5000)), BF_OK);
+	before = copy_cuckoo(filter);
+	for (uint64_t v = 0; v < 2000; v++)
+	{
+		uint64_t	hash = hash_int(v + 900000);
+
+		if (!cf_contains_hash(view, hash))
+			CHECK(!cf_remove_hash(view, hash));
+	}
+	CHECK(memcmp(before, filter, (size_t) length) == 0);
+	CHECK_U64(missing_values(view, 5000, 300), 0);
+	free(before);
+	free(filter);
+}
+
+/* ---- the stash ---- */
+
+/* Slots of the whole table holding fp. */
+static uint64_t
+table_copies(cf_view view, uint32_t fp)
+{
+	uint64_t	copies = 0;
+
+	for (uint64_t bucket = 0; bucket < view.nbuckets; bucket++)
+		for (int slot = 0; slot < CF_SLOTS_PER_BUCKET; slot++)
+			copies += cf_get_slot(view, bucket, slot) == fp;
+	return copies;
+}
+
+/*
+ * Two buckets: every fingerprint may go in both, so 8 inserts fill the
+ * table, the 9th goes to the stash and the 10th is refused.  Any remove
+ * from the table then makes room for the stash.
+ */
+static void
+test_cuckoo_stash_two_buckets(void)
+{
+	uint8_t    *filter = new_cuckoo(2, 16);
+	cf_view		view = cf_view_of(filter);
+	uint8_t    *copy;
+	cf_header	h;
+	uint64_t	stashed;
+
+	CHECK_U64(fill_until_full(filter, 0), 9);
+	CHECK_U64(missing_values(view, 0, 9), 0);
+	cf_read_header(filter, &h);
+	CHECK(h.flags == CF_FLAG_VICTIM && h.victim_bucket < 2 && h.n_items == 9);
+	stashed = hash_with(h.victim_fp, h.victim_bucket, 16);
+	CHECK(cf_contains_hash(view, stashed));
+	CHECK_U64(cf_count_hash(view, stashed), 1 + table_copies(view, h.victim_fp));
+
+	/* removing the stashed fingerprint itself (if the table has no copy of it) */
+	copy = copy_cuckoo(filter);
+	if (cf_count_hash(cf_view_of(copy), stashed) == 1)
+	{
+		CHECK(cf_remove_hash(cf_view_of(copy), stashed));
+		cf_read_header(copy, &h);
+		CHECK(h.flags == 0 && h.victim_bucket == 0 && h.victim_fp == 0 && h.n_items == 8);
+		CHECK(!cf_contains_hash(cf_view_of(copy), stashed));
+		CHECK_STATUS(validate_cuckoo(copy, cuckoo_bytes(copy)), BF_OK);
+	}
+	free(copy);
+
+	/* removing a table element: the stash moves into the freed slot */
+	for (uint64_t v = 0; v < 9; v++)
+	{
+		copy = copy_cuckoo(filter);
+		CHECK(cf_remove_hash(cf_view_of(copy), hash_int(v)));
+		cf_read_header(copy, &h);
+		CHECK(h.flags == 0 && h.victim_bucket == 0 && h.victim_fp == 0 && h.n_items == 8);
+		CHECK_U64(cf_count_slots(cf_view_of(copy), 0, 2), 8);
+		CHECK_U64(missing_values(cf_view_of(copy), 0, v) + missing_values(cf_view_of(copy), v + 1, 8 - v), 0);
+		CHECK_STATUS(validate_cuckoo(copy, cuckoo_bytes(copy)), BF_OK);
+		CHECK_STATUS(cf_insert_hash(cf_view_of(copy), hash_int(v)), BF_OK);
+		free(copy);
+	}
+	free(filter);
+}
+
+/* Which bucket a remove of hash would free: where its first copy is (UINT64_MAX: only in the stash). */
+static uint64_t
+bucket_freed_by(cf_view view, uint64_t hash)
+{
+	uint32_t	fp = cf_fingerprint(hash, view.fp_bits);
+	uint64_t	buckets[2] = {cf_bucket(hash, view.nbuckets), 0};
+
+	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets);
+	for (int i = 0; i < 2; i++)
+		for (int slot = 0; slot < CF_SLOTS_PER_BUCKET; slot++)
+			if (cf_get_slot(view, buckets[i], slot) == fp)
+				return buckets[i];
+	return UINT64_MAX;
+}
+
+/* A large full filter: the stash moves back only when a remove frees one of its own buckets. */
+static void
+test_cuckoo_stash_moves_back(void)
+{
+	uint8_t    *filter = new_cuckoo(512, 12);
+	cf_view		view = cf_view_of(filter);
+	uint64_t	count = fill_until_full(filter, 0);
+	cf_header	h;
+	uint64_t	stashed;
+	int			moved = 0,
+				stayed = 0;
+
+	cf_read_header(filter, &h);
+	stashed = hash_with(h.victim_fp, h.victim_bucket, 12);
+	CHECK(cf_contains_hash(view, stashed));
+	for (uint64_t v = 0; v < count && (moved < 3 || stayed < 3); v++)
+	{
+		uint8_t    *copy = copy_cuckoo(filter);
+		cf_view		copy_view = cf_view_of(copy);
+		uint64_t	freed = bucket_freed_by(copy_view, hash_int(v));
+		bool		ours = freed == h.victim_bucket ||
+			freed == cf_alt_bucket(h.victim_bucket, h.victim_fp, 512);
+		cf_header	after;
+
+		if (freed == UINT64_MAX || (ours && moved >= 3) || (!ours && stayed >= 3))
+		{
+			free(copy);
+			continue;
+		}
+		CHECK(cf_remove_hash(copy_view, hash_int(v)));
+		cf_read_header(copy, &after);
+		CHECK_U64(after.n_items, count - 1);
+		CHECK((after.flags == 0) == ours);
+		CHECK(cf_contains_hash(copy_view, stashed));
+		CHECK_U64(missing_values(copy_view, 0, v) + missing_values(copy_view, v + 1, count - v - 1), 0);
+		CHECK_STATUS(validate_cuckoo(copy, cuckoo_bytes(copy)), BF_OK);
+		/* still full while the stash is in use; room again once it moved */
+		CHECK_STATUS(cf_insert_hash(copy_view, hash_int(count + 100)), ours ? BF_OK : BF_ERR_FILTER_FULL);
+		moved += ours;
+		stayed += !ours;
+		free(copy);
+	}
+	CHECK(moved == 3 && stayed == 3);
+	free(filter);
+}
+
+/* ---- union ---- */
+
+static void
+test_cuckoo_union(void)
+{
+	uint8_t    *a = new_cuckoo(1024, 12);
+	uint8_t    *b = new_cuckoo(1024, 12);
+	uint8_t    *full = new_cuckoo(2, 16);
+	uint8_t    *empty = new_cuckoo(2, 16);
+	uint8_t    *one = new_cuckoo(2, 16);
+	uint8_t    *dst;
+
+	/* two half-full filters of the same shape */
+	for (uint64_t v = 0; v < 1800; v++)
+	{
+		CHECK_STATUS(cf_insert_hash(cf_view_of(a), hash_int(v)), BF_OK);
+		CHECK_STATUS(cf_insert_hash(cf_view_of(b), hash_int(v + 100000)), BF_OK);
+	}
+	dst = copy_cuckoo(a);
+	CHECK_STATUS(cf_insert_all(cf_view_of(dst), b), BF_OK);
+	CHECK_U64(missing_values(cf_view_of(dst), 0, 1800) + missing_values(cf_view_of(dst), 100000, 1800), 0);
+	CHECK_U64(bf_load_u64(dst + CF_OFF_N_ITEMS), 3600);
+	CHECK_STATUS(validate_cuckoo(dst, cuckoo_bytes(dst)), BF_OK);
+	free(dst);
+
+	/* the source's stash comes along */
+	CHECK_U64(fill_until_full(full, 0), 9);
+	CHECK_STATUS(cf_insert_all(cf_view_of(empty), full), BF_OK);
+	CHECK_U64(missing_values(cf_view_of(empty), 0, 9), 0);
+	CHECK_STATUS(validate_cuckoo(empty, cuckoo_bytes(empty)), BF_OK);
+	/* into a full one: refused at the first fingerprint, and nothing changed by it */
+	CHECK_STATUS(cf_insert_hash(cf_view_of(one), hash_int(1000)), BF_OK);
+	dst = copy_cuckoo(full);
+	CHECK_STATUS(cf_insert_all(cf_view_of(dst), one), BF_ERR_FILTER_FULL);
+	CHECK(memcmp(dst, full, (size_t) cuckoo_bytes(full)) == 0);
+	free(dst);
+	free(one);
+	free(a);
+	free(b);
+	free(full);
+	free(empty);
+}
+
+/* ---- validation ---- */
+
+static int	between_calls;
+
+static void
+count_between(void)
+{
+	between_calls++;
+}
+
+/* cf_validate's verdict on base with width bytes at offset replaced by value (little-endian). */
+static bf_status
+status_with(const uint8_t *base, uint64_t length, int offset, int width, uint64_t value)
+{
+	uint8_t    *copy = copy_cuckoo(base);
+	cf_header	h;
+	bf_status	status;
+
+	for (int i = 0; i < width; i++)
+		copy[offset + i] = (uint8_t) (value >> (8 * i));
+	status = cf_validate(copy, length, &h, 3, NULL);
+	free(copy);
+	return status;
+}
+
+static bf_status
+status_with_p(const uint8_t *base, uint64_t length, double p)
+{
+	uint64_t	bits;
+
+	memcpy(&bits, &p, sizeof(bits));
+	return status_with(base, length, CF_OFF_DESIGN_P, 8, bits);
+}
+
+/* Each header field broken alone. */
+static void
+test_cuckoo_rejects(void)
+{
+	uint8_t    *f = new_cuckoo(16, 12);
+	uint64_t	len = cuckoo_bytes(f);
+	cf_header	h;
+
+	for (uint64_t v = 0; v < 20; v++)
+		cf_insert_hash(cf_view_of(f), hash_int(v));
+	between_calls = 0;
+	CHECK_STATUS(cf_validate(f, len, &h, 3, count_between), BF_OK);
+	CHECK_U64(between_calls, 6);	/* 16 buckets in chunks of 3 */
+	CHECK_STATUS(cf_validate(f, len, &h, 0, NULL), BF_OK);	/* 0: one chunk */
+
+	CHECK_STATUS(cf_check_header(f, 0, &h), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(cf_check_header(f, CF_HEADER_BYTES - 1, &h), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(cf_check_header(f, len - 1, &h), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(cf_check_header(f, len + 1, &h), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(status_with(f, len, CF_OFF_MAGIC + 3, 1, 'X'), BF_ERR_FORMAT_MAGIC);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 2), BF_ERR_FORMAT_VERSION);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 0x0101), BF_ERR_FORMAT_VERSION);
+	CHECK_STATUS(status_with(f, len, CF_OFF_HASH_SCHEME, 1, 2), BF_ERR_FORMAT_HASH_SCHEME);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 3), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 33), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VALUE_KIND, 4, 6), BF_ERR_FORMAT_KIND);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FLAGS, 4, 2), BF_ERR_FORMAT_FLAGS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FLAGS, 4, UINT32_C(0x80000000)), BF_ERR_FORMAT_FLAGS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_RESERVED, 4, 1), BF_ERR_FORMAT_FLAGS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 0), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 1), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 3), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 24), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 33), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 63), BF_ERR_FORMAT_NBLOCKS);
+	/* 2^28 buckets of 12 bits: 1.6e9 bytes, over CF_MAX_TABLE_BYTES */
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 28), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 32), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 13), BF_ERR_FORMAT_LENGTH);
+	CHECK_STATUS(status_with_p(f, len, 0.0), BF_ERR_FORMAT_DESIGN);
+	CHECK_STATUS(status_with_p(f, len, 1.0), BF_ERR_FORMAT_DESIGN);
+	CHECK_STATUS(status_with_p(f, len, NAN), BF_ERR_FORMAT_DESIGN);
+	CHECK_STATUS(status_with_p(f, len, -0.5), BF_ERR_FORMAT_DESIGN);
+	/* the stash: zero without the flag */
+	CHECK_STATUS(status_with(f, len, CF_OFF_VICTIM_FP, 4, 5), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VICTIM_BUCKET, 8, 1), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VALUE_KIND, 4, BF_KIND_NONE), BF_ERR_FORMAT_COUNT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_N_ITEMS, 8, 4 * 16 + 2), BF_ERR_FORMAT_COUNTERS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_N_ITEMS, 8, 21), BF_ERR_FORMAT_COUNTERS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_N_ITEMS, 8, 19), BF_ERR_FORMAT_COUNTERS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_N_ITEMS, 8, 0), BF_ERR_FORMAT_COUNTERS);
+	free(f);
+}
+
+/* The stash fields, and n_items against the contents. */
+static void
+test_cuckoo_rejects_counts(void)
+{
+	uint8_t    *f = new_cuckoo(16, 12);
+	uint64_t	len = cuckoo_bytes(f);
+	cf_header	h;
+
+	for (uint64_t v = 0; v < 20; v++)
+		cf_insert_hash(cf_view_of(f), hash_int(v));
+	/* n_items against the contents is validation's, not the header's */
+	bf_store_u64(f + CF_OFF_N_ITEMS, 21);
+	CHECK_STATUS(cf_check_header(f, len, &h), BF_OK);
+	bf_store_u64(f + CF_OFF_N_ITEMS, 20);
+
+	/* with the flag: a fingerprint 1 .. 2^f - 1 in a bucket < nbuckets, counted in n_items */
+	bf_store_u32(f + CF_OFF_FLAGS, CF_FLAG_VICTIM);
+	bf_store_u32(f + CF_OFF_VICTIM_FP, 0xFFF);
+	bf_store_u64(f + CF_OFF_VICTIM_BUCKET, 15);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
+	bf_store_u64(f + CF_OFF_N_ITEMS, 21);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_OK);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VICTIM_FP, 4, 0), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VICTIM_FP, 4, 0x1000), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VICTIM_BUCKET, 8, 16), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VICTIM_BUCKET, 8, UINT64_MAX), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_N_ITEMS, 8, 20), BF_ERR_FORMAT_COUNTERS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FLAGS, 4, 0), BF_ERR_FORMAT_FINGERPRINT);
+	/* a slot emptied, or one filled, behind the count's back */
+	for (int i = 0; i < 64; i++)
+		if (cf_get_slot(cf_view_of(f), (uint64_t) i / 4, i % 4) != 0)
+		{
+			uint32_t	fp = cf_get_slot(cf_view_of(f), (uint64_t) i / 4, i % 4);
+
+			cf_set_slot(cf_view_of(f), (uint64_t) i / 4, i % 4, 0);
+			CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
+			cf_set_slot(cf_view_of(f), (uint64_t) i / 4, i % 4, fp);
+			break;
+		}
+	CHECK_STATUS(validate_cuckoo(f, len), BF_OK);
+	for (int i = 0; i < 64; i++)
+		if (cf_get_slot(cf_view_of(f), (uint64_t) i / 4, i % 4) == 0)
+		{
+			cf_set_slot(cf_view_of(f), (uint64_t) i / 4, i % 4, 1);
+			CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
+			break;
+		}
+	free(f);
+}
+
+/* ---- determinism ---- */
+
+static void
+test_cuckoo_deterministic(void)
+{
+	uint8_t    *a = new_cuckoo(128, 9);
+	uint8_t    *b = new_cuckoo(128, 9);
+
+	for (int round = 0; round < 2; round++)
+	{
+		uint8_t    *f = round == 0 ? a : b;
+
+		/* through evictions, the stash, removes and a refusal */
+		fill_until_full(f, 77);
+		for (uint64_t v = 77; v < 177; v += 3)
+			cf_remove_hash(cf_view_of(f), hash_int(v));
+		fill_until_full(f, 5000);
+		CHECK_STATUS(validate_cuckoo(f, cuckoo_bytes(f)), BF_OK);
+	}
+	CHECK(memcmp(a, b, (size_t) cuckoo_bytes(a)) == 0);
+	free(a);
+	free(b);
+}
+
+void
+test_cuckoo(void)
+{
+	test_cuckoo_fingerprints();
+	test_cuckoo_alternate();
+	test_cuckoo_plan();
+	test_cuckoo_slot_layout();
+	test_cuckoo_slot_round_trips();
+	test_cuckoo_header();
+	test_cuckoo_fill(1024, 12);
+	test_cuckoo_fill(4096, 8);
+	test_cuckoo_fill(256, 16);
+	test_cuckoo_copies();
+	test_cuckoo_remove_collision();
+	test_cuckoo_stash_two_buckets();
+	test_cuckoo_stash_moves_back();
+	test_cuckoo_union();
+	test_cuckoo_rejects();
+	test_cuckoo_rejects_counts();
+	test_cuckoo_deterministic();
+}
