@@ -96,9 +96,9 @@ SELECT cuckoo_empty(10)::text::bloomfilter;
 SELECT cuckoo_empty(10)::text::countingbloom;
 SELECT encode(substr(decode(:'f', 'base64'), 1, 40), 'base64')::cuckoofilter;
 -- n_items that disagrees with the slots
-SELECT encode(overlay(decode(:'f', 'base64') PLACING '\x03'::bytea FROM 25), 'base64')::cuckoofilter;
+SELECT translate(encode(overlay(decode(:'f', 'base64') PLACING '\x03'::bytea FROM 25), 'base64'), E'\n', '')::cuckoofilter;
 -- a stash flag without a stashed fingerprint
-SELECT encode(overlay(decode(:'f', 'base64') PLACING '\x01'::bytea FROM 13), 'base64')::cuckoofilter;
+SELECT translate(encode(overlay(decode(:'f', 'base64') PLACING '\x01'::bytea FROM 13), 'base64'), E'\n', '')::cuckoofilter;
 
 -- the aggregate, serial and parallel, and its typed forms
 CREATE TABLE cuckoo_big AS SELECT g AS x FROM generate_series(1, 100000) g;

@@ -306,6 +306,35 @@ cf_set_slot(cf_view view, uint64_t bucket, int slot, uint32_t fp)
 	cf_store_word(view, bit >> 3, word);
 }
 
+void
+cf_bucket_bytes(uint64_t bucket, int fp_bits, uint64_t *first_byte, uint64_t *byte_count, unsigned *first_bit)
+{
+	uint64_t	bit = bucket * CF_SLOTS_PER_BUCKET * (uint64_t) fp_bits;
+
+	*first_byte = bit >> 3;
+	*first_bit = (unsigned) (bit & 7);
+	*byte_count = ((bit & 7) + CF_SLOTS_PER_BUCKET * (uint64_t) fp_bits + 7) / 8;
+}
+
+int
+cf_bucket_count_in(const uint8_t *bytes, uint64_t byte_count, unsigned first_bit, int fp_bits, uint32_t fp)
+{
+	uint64_t	mask = (UINT64_C(1) << fp_bits) - 1;
+	int			copies = 0;
+
+	for (int slot = 0; slot < CF_SLOTS_PER_BUCKET; slot++)
+	{
+		uint64_t	bit = first_bit + (uint64_t) slot * (uint64_t) fp_bits;
+		uint64_t	word = 0;
+
+		/* up to 8 bytes from the slot's first byte, never past the end */
+		for (uint64_t i = cf_min_u64((bit >> 3) + 8, byte_count); i > (bit >> 3); i--)
+			word = (word << 8) | bytes[i - 1];
+		copies += ((word >> (bit & 7)) & mask) == fp;
+	}
+	return copies;
+}
+
 /* ---- the stash and the buckets ---- */
 
 static inline bool

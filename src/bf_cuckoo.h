@@ -171,11 +171,14 @@ extern uint32_t cf_get_slot(cf_view view, uint64_t bucket, int slot);
 extern void cf_set_slot(cf_view view, uint64_t bucket, int slot, uint32_t fp);
 
 /*
- * Copies of fp among the 4 slots of a bucket whose bits begin at bit
- * first_bit (0 .. 7) of bytes[0 .. length): a probe of a stored filter
- * reads just the bytes of a bucket through a TOAST slice.
+ * Where bucket's bits are in the table: bytes [*first_byte, *first_byte +
+ * *byte_count), beginning at bit *first_bit (0 .. 7) of the first.  A probe
+ * of a stored filter reads just these bytes through a TOAST slice and asks
+ * cf_bucket_count_in for the copies of fp among them.
  */
-extern int	cf_bucket_count_in(const uint8_t *bytes, uint64_t length, unsigned first_bit, int fp_bits,
+extern void cf_bucket_bytes(uint64_t bucket, int fp_bits, uint64_t *first_byte, uint64_t *byte_count,
+							unsigned *first_bit);
+extern int	cf_bucket_count_in(const uint8_t *bytes, uint64_t byte_count, unsigned first_bit, int fp_bits,
 							   uint32_t fp);
 
 /* Copies of hash's fingerprint in its two buckets and the stash (0 .. 9). */

@@ -64,7 +64,8 @@ extern void bloom_check_status_of(bf_status status, BloomValueSource source, con
 /* Checks a value's bytes completely, raising the ERROR of source. */
 typedef void (*BloomValidator) (const uint8_t *bytes, uint64_t length, BloomValueSource source);
 
-extern bytea *bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source);
+extern bytea *bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source,
+								 const char *type_name);
 extern char *bloom_to_base64(bytea *value);
 extern bytea *bloom_from_binary(StringInfo buffer, BloomValidator validate, BloomValueSource source);
 extern bytea *bloom_to_binary(bytea *value);

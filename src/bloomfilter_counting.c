@@ -60,7 +60,7 @@ PG_FUNCTION_INFO_V1(countingbloom_in);
 Datum
 countingbloom_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), counting_validate, BLOOM_FROM_TEXT));
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), counting_validate, BLOOM_FROM_TEXT, COUNTING_TYPE_NAME));
 }
 
 PG_FUNCTION_INFO_V1(countingbloom_out);

@@ -62,7 +62,7 @@ PG_FUNCTION_INFO_V1(cuckoofilter_in);
 Datum
 cuckoofilter_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), cuckoo_validate, BLOOM_FROM_TEXT));
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), cuckoo_validate, BLOOM_FROM_TEXT, CUCKOO_TYPE_NAME));
 }
 
 PG_FUNCTION_INFO_V1(cuckoofilter_out);
@@ -210,12 +210,13 @@ cuckoo_count_slices(struct varlena *stored, uint64 stored_bytes, uint64 hash, ui
 	buckets[1] = cf_alt_bucket(buckets[0], fp, header.nbuckets);
 	for (int i = 0; i < 2; i++)
 	{
-		uint64		first_bit = buckets[i] * CF_SLOTS_PER_BUCKET * (uint64) header.fp_bits;
-		uint64		first_byte = first_bit / 8;
-		uint64		bytes = (first_bit % 8 + CF_SLOTS_PER_BUCKET * (uint64) header.fp_bits + 7) / 8;
+		uint64_t	first_byte;
+		uint64_t	byte_count;
+		unsigned	first_bit;
 
-		slice = bloom_stored_slice(stored, CF_HEADER_BYTES + first_byte, bytes);
-		copies += cf_bucket_count_in(BLOOM_BYTES(slice), bytes, first_bit % 8, header.fp_bits, fp);
+		cf_bucket_bytes(buckets[i], header.fp_bits, &first_byte, &byte_count, &first_bit);
+		slice = bloom_stored_slice(stored, CF_HEADER_BYTES + first_byte, byte_count);
+		copies += cf_bucket_count_in(BLOOM_BYTES(slice), byte_count, first_bit, header.fp_bits, fp);
 		pfree(slice);
 	}
 	if ((header.flags & CF_FLAG_VICTIM) && header.victim_fp == fp &&

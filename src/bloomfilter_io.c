@@ -37,16 +37,16 @@ bloom_validate_state(const uint8_t *bytes, uint64_t length, BloomValueSource sou
 #define BLOOM_BASE64_CHUNK	((uint64_t) 4 * 1024 * 1024)
 
 bytea *
-bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source)
+bloom_from_base64(const char *text, BloomValidator validate, BloomValueSource source, const char *type_name)
 {
 	uint64_t	text_length = strlen(text);
 	uint64_t	length;
 	bytea	   *result;
 
-	bloom_check_status(bf_base64_decoded_length(text, text_length, &length), source);
+	bloom_check_status_of(bf_base64_decoded_length(text, text_length, &length), source, type_name);
 	result = bloom_alloc_varlena(length);
-	bloom_check_status(bf_base64_decode_chunked(text, text_length, BLOOM_BYTES(result), BLOOM_BASE64_CHUNK,
-												bloom_check_interrupts), source);
+	bloom_check_status_of(bf_base64_decode_chunked(text, text_length, BLOOM_BYTES(result), BLOOM_BASE64_CHUNK,
+												   bloom_check_interrupts), source, type_name);
 	validate(BLOOM_BYTES(result), length, source);
 	return result;
 }
@@ -93,7 +93,7 @@ PG_FUNCTION_INFO_V1(bloomfilter_in);
 Datum
 bloomfilter_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_filter, BLOOM_FROM_TEXT));
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_filter, BLOOM_FROM_TEXT, "bloomfilter"));
 }
 
 PG_FUNCTION_INFO_V1(bloomfilter_out);
@@ -125,7 +125,7 @@ PG_FUNCTION_INFO_V1(bloom_agg_state_in);
 Datum
 bloom_agg_state_in(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_state, BLOOM_STATE_FROM_TEXT));
+	PG_RETURN_BYTEA_P(bloom_from_base64(PG_GETARG_CSTRING(0), bloom_validate_state, BLOOM_STATE_FROM_TEXT, "bloom_agg_state"));
 }
 
 PG_FUNCTION_INFO_V1(bloom_agg_state_out);
