@@ -51,8 +51,15 @@ cuckoo_make_empty(int64 n, double p)
 	uint64_t	nbuckets;
 	int			fp_bits;
 	bytea	   *result;
+	bf_status	status = cf_plan(n, p, &nbuckets, &fp_bits);
 
-	bloom_check_status_of(cf_plan(n, p, &nbuckets, &fp_bits), BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+	/* bloomfilter's own limit is in the message of BF_ERR_P_TOO_SMALL */
+	if (status == BF_ERR_P_TOO_SMALL)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("false-positive rate of a cuckoo filter must be at least %g",
+						8.0 / ldexp(1.0, CF_MAX_FP_BITS))));
+	bloom_check_status_of(status, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
 	result = bloom_alloc_varlena(cf_filter_bytes(nbuckets, fp_bits));
 	cf_init(BLOOM_BYTES(result), nbuckets, fp_bits, BF_KIND_NONE, (uint64_t) n, p);
 	return result;
@@ -306,8 +313,11 @@ cuckoo_union_values(bytea *a, const cf_header *a_header, bool a_writable, bytea 
 						   " buckets of %d-bit fingerprints.", a_header->nbuckets, a_header->fp_bits,
 						   b_header->nbuckets, b_header->fp_bits),
 				 errhint("Build both with the same n and p, with cuckoo_empty(n, p) or cuckoo_agg(x, n, p).")));
-	bloom_check_status_of(bf_combine_kinds(a_header->value_kind, b_header->value_kind, &kind),
-						  BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+	if (bf_combine_kinds(a_header->value_kind, b_header->value_kind, &kind) != BF_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATATYPE_MISMATCH),
+				 errmsg("cuckoo filters hold different kinds of values: %s and %s",
+						bloom_kind_name(a_header->value_kind, true), bloom_kind_name(b_header->value_kind, true))));
 	if (a_writable)
 		result = a;
 	else
