@@ -131,6 +131,22 @@ bloom_next_chunk(BloomChunks *chunks)
 	return true;
 }
 
+/* The aggregate's memory context; ERROR if not called as an aggregate (name: the function's). */
+extern MemoryContext bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name);
+
+/* Checks the header of filter argument argno (an ERROR if it fails). */
+typedef void (*BloomArgCheck) (FunctionCallInfo fcinfo, int argno);
+
+/*
+ * The NULL rule of every union and union aggregate: NULL is the empty set,
+ * as in array_cat, so f | NULL keeps f (an UPDATE that ORs in the filter of
+ * an empty batch loses nothing).  True if argument 0 or 1 is NULL, with
+ * *result the other one (checked) or NULL (fcinfo->isnull set): return it.
+ * A union aggregate that returns argument 1 as its new state is right too:
+ * the executor copies a new state into the aggregate's memory.
+ */
+extern bool bloom_union_nulls(FunctionCallInfo fcinfo, BloomArgCheck check, Datum *result);
+
 /* CHECK_FOR_INTERRUPTS as a function: what the core's chunked loops call between chunks. */
 extern void bloom_check_interrupts(void);
 

@@ -126,18 +126,6 @@ bloom_state_arg(FunctionCallInfo fcinfo, int argno)
 	return object ? object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
 }
 
-static MemoryContext
-bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name)
-{
-	MemoryContext aggregate_context;
-
-	if (!AggCheckCallContext(fcinfo, &aggregate_context))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s called in a non-aggregate context", name)));
-	return aggregate_context;
-}
-
 /* State argument argno, to be updated in place: inside an aggregate it is ours. */
 static BloomStateRef
 bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_context)

@@ -41,6 +41,14 @@ counting_arg(FunctionCallInfo fcinfo, int argno, bool copy, bf_header *header)
 	return counting_checked((bytea *) (copy ? PG_DETOAST_DATUM_COPY(datum) : PG_DETOAST_DATUM(datum)), header);
 }
 
+static void
+counting_check_arg(FunctionCallInfo fcinfo, int argno)
+{
+	bf_header	header;
+
+	(void) counting_arg(fcinfo, argno, false, &header);
+}
+
 static bytea *
 counting_make_empty(int64 n, double p)
 {
@@ -322,16 +330,10 @@ countingbloom_union(PG_FUNCTION_ARGS)
 				b_header;
 	bytea	   *a;
 	bytea	   *b;
+	Datum		result;
 
-	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
-	{
-		int			present = PG_ARGISNULL(0) ? 1 : 0;
-
-		if (PG_ARGISNULL(present))
-			PG_RETURN_NULL();
-		(void) counting_arg(fcinfo, present, false, &a_header);
-		PG_RETURN_DATUM(PG_GETARG_DATUM(present));
-	}
+	if (bloom_union_nulls(fcinfo, counting_check_arg, &result))
+		return result;
 	a = counting_arg(fcinfo, 0, false, &a_header);
 	b = counting_arg(fcinfo, 1, false, &b_header);
 	PG_RETURN_BYTEA_P(counting_union(a, &a_header, false, b, &b_header));
@@ -408,47 +410,31 @@ countingbloom_info(PG_FUNCTION_ARGS)
 
 /* ---- the aggregate ---- */
 
-static MemoryContext
-counting_aggregate_context(FunctionCallInfo fcinfo, const char *name)
-{
-	MemoryContext aggregate_context;
-
-	if (!AggCheckCallContext(fcinfo, &aggregate_context))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s called in a non-aggregate context", name)));
-	return aggregate_context;
-}
-
 /*
  * countingbloom_agg(value, n, p): every non-NULL row is added (duplicates
  * count, as with countingbloom_add).  The state is the filter itself, made
- * on the first row in the aggregate's memory and updated in place; its
+ * on the first row and updated in place; its
  * combine function is countingbloom_union_agg_trans.
  */
 PG_FUNCTION_INFO_V1(countingbloom_agg_trans);
 Datum
 countingbloom_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context = counting_aggregate_context(fcinfo, "countingbloom_agg_trans");
 	bf_header	header;
 	bytea	   *state;
 	uint32		value_kind;
 	uint64		hash;
 
+	(void) bloom_aggregate_context(fcinfo, "countingbloom_agg_trans");
 	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("countingbloom_agg's n and p must not be NULL")));
+	/* a new state: the executor copies it into the aggregate's memory */
 	if (PG_ARGISNULL(0))
-	{
-		MemoryContext old = MemoryContextSwitchTo(aggregate_context);
-
 		state = counting_make_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
-		MemoryContextSwitchTo(old);
-	}
 	else
-		state = (bytea *) PG_GETARG_POINTER(0);
+		state = (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
 	counting_checked(state, &header);
 	if (header.design_n != (uint64) PG_GETARG_INT64(2) || header.design_p != PG_GETARG_FLOAT8(3))
 		ereport(ERROR,
@@ -466,41 +452,22 @@ countingbloom_agg_trans(PG_FUNCTION_ARGS)
 /*
  * countingbloom_union_agg(filter), and countingbloom_agg's combine
  * function: the state (ours, in the aggregate's memory) takes the union in
- * place; a state arriving from elsewhere is copied in first.
+ * place.
  */
 PG_FUNCTION_INFO_V1(countingbloom_union_agg_trans);
 Datum
 countingbloom_union_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context = counting_aggregate_context(fcinfo, "countingbloom_union_agg_trans");
 	bf_header	state_header,
 				value_header;
 	bytea	   *state;
 	bytea	   *value;
-	bytea	   *result;
-	MemoryContext old;
+	Datum		result;
 
-	if (PG_ARGISNULL(1))
-	{
-		if (PG_ARGISNULL(0))
-			PG_RETURN_NULL();
-		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	}
-	if (PG_ARGISNULL(0))
-	{
-		old = MemoryContextSwitchTo(aggregate_context);
-		state = counting_arg(fcinfo, 1, true, &state_header);
-		MemoryContextSwitchTo(old);
-		PG_RETURN_BYTEA_P(state);
-	}
+	(void) bloom_aggregate_context(fcinfo, "countingbloom_union_agg_trans");
+	if (bloom_union_nulls(fcinfo, counting_check_arg, &result))
+		return result;
 	state = counting_arg(fcinfo, 0, false, &state_header);
 	value = counting_arg(fcinfo, 1, false, &value_header);
-	result = counting_union(state, &state_header, state == (bytea *) PG_GETARG_POINTER(0), value, &value_header);
-	if (result == value)
-	{
-		old = MemoryContextSwitchTo(aggregate_context);
-		result = (bytea *) PG_DETOAST_DATUM_COPY(PointerGetDatum(value));
-		MemoryContextSwitchTo(old);
-	}
-	PG_RETURN_BYTEA_P(result);
+	PG_RETURN_BYTEA_P(counting_union(state, &state_header, true, value, &value_header));
 }

@@ -45,6 +45,14 @@ cuckoo_arg(FunctionCallInfo fcinfo, int argno, bool copy, cf_header *header)
 	return value;
 }
 
+static void
+cuckoo_check_arg(FunctionCallInfo fcinfo, int argno)
+{
+	cf_header	header;
+
+	(void) cuckoo_arg(fcinfo, argno, false, &header);
+}
+
 static bytea *
 cuckoo_make_empty(int64 n, double p)
 {
@@ -340,16 +348,10 @@ cuckoo_union(PG_FUNCTION_ARGS)
 				b_header;
 	bytea	   *a;
 	bytea	   *b;
+	Datum		result;
 
-	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
-	{
-		int			present = PG_ARGISNULL(0) ? 1 : 0;
-
-		if (PG_ARGISNULL(present))
-			PG_RETURN_NULL();
-		(void) cuckoo_arg(fcinfo, present, false, &a_header);
-		PG_RETURN_DATUM(PG_GETARG_DATUM(present));
-	}
+	if (bloom_union_nulls(fcinfo, cuckoo_check_arg, &result))
+		return result;
 	a = cuckoo_arg(fcinfo, 0, false, &a_header);
 	b = cuckoo_arg(fcinfo, 1, false, &b_header);
 	PG_RETURN_BYTEA_P(cuckoo_union_values(a, &a_header, false, b, &b_header));
@@ -396,47 +398,31 @@ cuckoo_info(PG_FUNCTION_ARGS)
 
 /* ---- the aggregate ---- */
 
-static MemoryContext
-cuckoo_aggregate_context(FunctionCallInfo fcinfo, const char *name)
-{
-	MemoryContext aggregate_context;
-
-	if (!AggCheckCallContext(fcinfo, &aggregate_context))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("%s called in a non-aggregate context", name)));
-	return aggregate_context;
-}
-
 /*
  * cuckoo_agg(value, n, p): every non-NULL row is inserted (a value on more
  * than 8 rows is an ERROR: cuckoo_agg(DISTINCT x, n, p) takes each once).
- * The state is the filter itself, made on the first row in the aggregate's
- * memory and updated in place; an ERROR discards it with the query.
+ * The state is the filter itself, made on the first row and updated in
+ * place; an ERROR discards it with the query.
  */
 PG_FUNCTION_INFO_V1(cuckoo_agg_trans);
 Datum
 cuckoo_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context = cuckoo_aggregate_context(fcinfo, "cuckoo_agg_trans");
 	cf_header	header;
 	bytea	   *state;
 	uint32		value_kind;
 	uint64		hash;
 
+	(void) bloom_aggregate_context(fcinfo, "cuckoo_agg_trans");
 	if (PG_ARGISNULL(2) || PG_ARGISNULL(3))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
 				 errmsg("cuckoo_agg's n and p must not be NULL")));
+	/* a new state: the executor copies it into the aggregate's memory */
 	if (PG_ARGISNULL(0))
-	{
-		MemoryContext old = MemoryContextSwitchTo(aggregate_context);
-
 		state = cuckoo_make_empty(PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3));
-		MemoryContextSwitchTo(old);
-	}
 	else
-		state = (bytea *) PG_GETARG_POINTER(0);
+		state = (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(0));
 	cuckoo_check_header(BLOOM_BYTES(state), BLOOM_LENGTH(state), &header);
 	if (header.design_n != (uint64) PG_GETARG_INT64(2) || header.design_p != PG_GETARG_FLOAT8(3))
 		ereport(ERROR,
@@ -451,43 +437,22 @@ cuckoo_agg_trans(PG_FUNCTION_ARGS)
 
 /*
  * cuckoo_union_agg(filter), and cuckoo_agg's combine function: the state
- * (ours) takes the union in place; a state arriving from elsewhere is
- * copied in first.
+ * (ours) takes the union in place.
  */
 PG_FUNCTION_INFO_V1(cuckoo_union_agg_trans);
 Datum
 cuckoo_union_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context = cuckoo_aggregate_context(fcinfo, "cuckoo_union_agg_trans");
 	cf_header	state_header,
 				value_header;
 	bytea	   *state;
 	bytea	   *value;
-	bytea	   *result;
-	MemoryContext old;
+	Datum		result;
 
-	if (PG_ARGISNULL(1))
-	{
-		if (PG_ARGISNULL(0))
-			PG_RETURN_NULL();
-		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	}
-	if (PG_ARGISNULL(0))
-	{
-		old = MemoryContextSwitchTo(aggregate_context);
-		state = cuckoo_arg(fcinfo, 1, true, &state_header);
-		MemoryContextSwitchTo(old);
-		PG_RETURN_BYTEA_P(state);
-	}
+	(void) bloom_aggregate_context(fcinfo, "cuckoo_union_agg_trans");
+	if (bloom_union_nulls(fcinfo, cuckoo_check_arg, &result))
+		return result;
 	state = cuckoo_arg(fcinfo, 0, false, &state_header);
 	value = cuckoo_arg(fcinfo, 1, false, &value_header);
-	result = cuckoo_union_values(state, &state_header, state == (bytea *) PG_GETARG_POINTER(0), value,
-								 &value_header);
-	if (result == value)
-	{
-		old = MemoryContextSwitchTo(aggregate_context);
-		result = (bytea *) PG_DETOAST_DATUM_COPY(PointerGetDatum(value));
-		MemoryContextSwitchTo(old);
-	}
-	PG_RETURN_BYTEA_P(result);
+	PG_RETURN_BYTEA_P(cuckoo_union_values(state, &state_header, true, value, &value_header));
 }

@@ -197,6 +197,14 @@ bloom_combine(bytea *a, const bf_header *a_header, bool a_writable, bytea *b, co
 	return result;
 }
 
+static void
+bloom_check_arg(FunctionCallInfo fcinfo, int argno)
+{
+	bf_header	header;
+
+	(void) bloom_filter_arg(fcinfo, argno, &header);
+}
+
 PG_FUNCTION_INFO_V1(bloom_union);
 Datum
 bloom_union(PG_FUNCTION_ARGS)
@@ -205,17 +213,10 @@ bloom_union(PG_FUNCTION_ARGS)
 				b_header;
 	bytea	   *a;
 	bytea	   *b;
+	Datum		result;
 
-	/* NULL is the empty set here, as in array_cat: f | NULL keeps f */
-	if (PG_ARGISNULL(0) || PG_ARGISNULL(1))
-	{
-		int			present = PG_ARGISNULL(0) ? 1 : 0;
-
-		if (PG_ARGISNULL(present))
-			PG_RETURN_NULL();
-		(void) bloom_filter_arg(fcinfo, present, &a_header);
-		PG_RETURN_DATUM(PG_GETARG_DATUM(present));
-	}
+	if (bloom_union_nulls(fcinfo, bloom_check_arg, &result))
+		return result;
 	a = bloom_filter_arg(fcinfo, 0, &a_header);
 	b = bloom_filter_arg(fcinfo, 1, &b_header);
 	PG_RETURN_BYTEA_P(bloom_combine(a, &a_header, false, b, &b_header, false));
@@ -242,25 +243,15 @@ PG_FUNCTION_INFO_V1(bloom_union_agg_trans);
 Datum
 bloom_union_agg_trans(PG_FUNCTION_ARGS)
 {
-	MemoryContext aggregate_context;
 	bf_header	state_header,
 				value_header;
 	bytea	   *state;
 	bytea	   *value;
+	Datum		result;
 
-	if (!AggCheckCallContext(fcinfo, &aggregate_context))
-		ereport(ERROR,
-				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
-				 errmsg("bloom_union_agg_trans called in a non-aggregate context")));
-	if (PG_ARGISNULL(1))
-	{
-		if (PG_ARGISNULL(0))
-			PG_RETURN_NULL();
-		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	}
-	if (PG_ARGISNULL(0))
-		PG_RETURN_BYTEA_P(bloom_filter_arg_copy(fcinfo, 1, &value_header));
-
+	(void) bloom_aggregate_context(fcinfo, "bloom_union_agg_trans");
+	if (bloom_union_nulls(fcinfo, bloom_check_arg, &result))
+		return result;
 	state = bloom_filter_arg(fcinfo, 0, &state_header);
 	value = bloom_filter_arg(fcinfo, 1, &value_header);
 	PG_RETURN_BYTEA_P(bloom_combine(state, &state_header, true, value, &value_header, false));

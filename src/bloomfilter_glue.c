@@ -194,6 +194,37 @@ bloom_advise_huge_pages(void *buffer, uint64_t bytes)
 #endif
 }
 
+MemoryContext
+bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name)
+{
+	MemoryContext aggregate_context;
+
+	if (!AggCheckCallContext(fcinfo, &aggregate_context))
+		ereport(ERROR,
+				(errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+				 errmsg("%s called in a non-aggregate context", name)));
+	return aggregate_context;
+}
+
+bool
+bloom_union_nulls(FunctionCallInfo fcinfo, BloomArgCheck check, Datum *result)
+{
+	int			present;
+
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1))
+		return false;
+	present = PG_ARGISNULL(0) ? 1 : 0;
+	if (PG_ARGISNULL(present))
+	{
+		fcinfo->isnull = true;
+		*result = (Datum) 0;
+		return true;
+	}
+	check(fcinfo, present);
+	*result = PG_GETARG_DATUM(present);
+	return true;
+}
+
 void
 bloom_check_interrupts(void)
 {
