@@ -199,12 +199,23 @@ typedef struct BloomStoredFilter
  * slices until they have cost as much as reading it whole, then read whole
  * once and kept (one value per call site, as bloomfilter's simplest case).
  */
+#define BLOOM_OTHER_HEADER_BYTES	64	/* the longest header: cuckoofilter's */
+
 typedef struct BloomOtherStored
 {
 	Oid			toastrelid;
 	Oid			valueid;		/* InvalidOid: none */
 	uint64		slice_probes;
 	bytea	   *whole;			/* detoasted copy in fn_mcxt, or NULL */
+	/*
+	 * The value whose header and kind the last row checked (see
+	 * bloom_other_known): the kept whole value, or a constant or parameter
+	 * read in place, known by its address, length and header bytes.
+	 */
+	bool		known;
+	const uint8_t *known_bytes;
+	uint64		known_length;
+	uint8		known_header[BLOOM_OTHER_HEADER_BYTES];
 } BloomOtherStored;
 
 /*
@@ -388,6 +399,25 @@ bloom_fast_hash(uint8 encoding, Datum value, uint64 *hash)
 	}
 }
 
+/*
+ * bloom_fast_hash for the types without bloomfilter's padded-text fast path
+ * (countingbloom, cuckoofilter): false also for text ending in a space,
+ * whose probe tests the trimmed value too (the usual path does).
+ */
+static pg_attribute_always_inline bool
+bloom_fast_hash_unpadded(uint8 encoding, Datum value, uint64 *hash)
+{
+	if (encoding == BLOOM_FAST_TEXT)
+	{
+		const struct varlena *raw = (const struct varlena *) DatumGetPointer(value);
+
+		if (bloom_varlena_in_place(raw) && VARSIZE_ANY_EXHDR(raw) > 0 &&
+			VARDATA_ANY(raw)[VARSIZE_ANY_EXHDR(raw) - 1] == ' ')
+			return false;
+	}
+	return bloom_fast_hash(encoding, value, hash);
+}
+
 /* A hasher for values of a type (ERROR if the type cannot be hashed canonically). */
 extern BloomValueHasher *bloom_type_hasher(Oid type, Oid collation, MemoryContext context);
 
@@ -463,6 +493,17 @@ extern bool bloom_probe_in_slices(FunctionCallInfo fcinfo, int argno, struct var
  * once per call site and kept.
  */
 extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length);
+
+/*
+ * The fast path of countingbloom and cuckoofilter probes.  After a row has
+ * checked the header of argument argno's bytes (from bloom_value_bytes_arg)
+ * and the value's kind, bloom_other_remember keeps them; bloom_other_known
+ * gives them back on later rows while the argument is the same value (its
+ * TOAST pointer, whose whole value is kept, or a constant or parameter at
+ * the same address with the same length and header), else NULL.
+ */
+extern void bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, uint64 length);
+extern const uint8_t *bloom_other_known(FunctionCallInfo fcinfo, int argno);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

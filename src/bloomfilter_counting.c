@@ -246,8 +246,8 @@ counting_probe_slices(struct varlena *stored, uint64 stored_bytes, const uint64 
 	return member;
 }
 
-static bool
-counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+static pg_noinline bool
+counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
 	uint32		value_kind;
@@ -262,12 +262,29 @@ counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 		return counting_probe_slices(stored, length, hashes, hash_count, value_kind);
 	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, &length);
 	bloom_check_status_of(cbf_check_header(bytes, length, &header), BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
-	if (header.value_kind == BF_KIND_NONE)
-		return false;
-	bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
+	if (header.value_kind != BF_KIND_NONE)
+		bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
+	bloom_other_remember(fcinfo, filter_argno, bytes, length);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = cbf_contains_hash(cbf_view_of((uint8_t *) bytes), hashes[i]);
 	return member;
+}
+
+/*
+ * The fast path: the filter this call site checked on an earlier row, and a
+ * value of a fixed kind (bloomfilter.h), need only a hash and one block.
+ * An empty filter (kind none) has no counter set, so it answers false here.
+ */
+static pg_attribute_always_inline bool
+counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+{
+	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
+	uint64		hash;
+
+	if (known != NULL &&
+		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		return cbf_contains_hash(cbf_view_of((uint8_t *) known), hash);
+	return counting_probe_slow(fcinfo, filter_argno, value_argno);
 }
 
 PG_FUNCTION_INFO_V1(countingbloom_contains);

@@ -217,9 +217,10 @@ cuckoo_count_slices(struct varlena *stored, uint64 stored_bytes, uint64 hash, ui
 
 	cuckoo_check_header(BLOOM_BYTES(slice), stored_bytes, &header);
 	pfree(slice);
+	if (header.value_kind != BF_KIND_NONE)
+		bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
 	if (header.n_items == 0)
 		return 0;
-	bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
 	fp = cf_fingerprint(hash, header.fp_bits);
 	buckets[0] = cf_bucket(hash, header.nbuckets);
 	buckets[1] = cf_alt_bucket(buckets[0], fp, header.nbuckets);
@@ -240,13 +241,8 @@ cuckoo_count_slices(struct varlena *stored, uint64 stored_bytes, uint64 hash, ui
 	return copies;
 }
 
-/*
- * Copies of the value's fingerprint (a probe's "maybe" is count > 0).  A
- * text value ending in spaces is also counted without them, as bloomfilter
- * probes it (bloom_probe_hashes); the larger count is returned.
- */
-static int
-cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+static pg_noinline int
+cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
 	uint32		value_kind;
@@ -265,12 +261,32 @@ cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	}
 	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, &length);
 	cuckoo_check_header(bytes, length, &header);
-	if (header.n_items == 0)
-		return 0;
-	bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
+	if (header.value_kind != BF_KIND_NONE)
+		bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
+	bloom_other_remember(fcinfo, filter_argno, bytes, length);
 	for (int i = 0; i < hash_count; i++)
 		copies = Max(copies, cf_count_hash(cf_view_of((uint8_t *) bytes), hashes[i]));
 	return copies;
+}
+
+/*
+ * Copies of the value's fingerprint (a probe's "maybe" is count > 0).  A
+ * text value ending in spaces is also counted without them, as bloomfilter
+ * probes it (bloom_probe_hashes); the larger count is returned.  The fast
+ * path: the filter this call site checked on an earlier row, and a value of
+ * a fixed kind (bloomfilter.h), need only a hash and two buckets.  An empty
+ * filter holds no fingerprint, so it counts 0 here.
+ */
+static pg_attribute_always_inline int
+cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+{
+	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
+	uint64		hash;
+
+	if (known != NULL &&
+		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		return cf_count_hash(cf_view_of((uint8_t *) known), hash);
+	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_contains);

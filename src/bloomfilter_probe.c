@@ -365,6 +365,7 @@ bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointe
 		entry->toastrelid = pointer->va_toastrelid;
 		entry->valueid = pointer->va_valueid;
 		entry->slice_probes = 0;
+		entry->known = false;
 	}
 	return entry;
 }
@@ -421,6 +422,56 @@ bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length)
 	}
 	*length = BLOOM_LENGTH(entry->whole);
 	return BLOOM_BYTES(entry->whole);
+}
+
+void
+bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, uint64 length)
+{
+	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	BloomOtherStored *entry = &cache->other_stored;
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+
+	entry->known = false;
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+		entry->known = entry->whole != NULL && bytes == BLOOM_BYTES(entry->whole);
+	else if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
+	{
+		if (!cache->stable_checked)
+		{
+			cache->filter_is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+			cache->stable_checked = true;
+		}
+		entry->known = cache->filter_is_stable;
+	}
+	if (!entry->known)
+		return;
+	entry->known_bytes = bytes;
+	entry->known_length = length;
+	memcpy(entry->known_header, bytes, Min(length, BLOOM_OTHER_HEADER_BYTES));
+}
+
+const uint8_t *
+bloom_other_known(FunctionCallInfo fcinfo, int argno)
+{
+	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other_stored;
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+
+	if (!entry->known)
+		return NULL;
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		return pointer.va_valueid == entry->valueid && pointer.va_toastrelid == entry->toastrelid &&
+			entry->whole != NULL && entry->known_bytes == BLOOM_BYTES(entry->whole) ? entry->known_bytes : NULL;
+	}
+	/* PL/pgSQL may put another value at the same address: length and header must match too */
+	if (bloom_varlena_in_place(raw) && (const uint8_t *) VARDATA_ANY(raw) == entry->known_bytes &&
+		VARSIZE_ANY_EXHDR(raw) == entry->known_length &&
+		memcmp(entry->known_bytes, entry->known_header, Min(entry->known_length, BLOOM_OTHER_HEADER_BYTES)) == 0)
+		return entry->known_bytes;
+	return NULL;
 }
 
 /* ---- membership ---- */
