@@ -137,4 +137,25 @@ SELECT count(*) FILTER (WHERE f @> x) < 60 AS few_false_positives
 FROM counting_stored, generate_series(300001, 303000) x;
 UPDATE counting_stored SET f = countingbloom_remove(f, 5);
 SELECT f @> 5 AS five_removed, f @> 6 AS six_kept FROM counting_stored;
+-- two stored filters probed in turn by one call site: each answers for itself
+INSERT INTO counting_stored SELECT 2, countingbloom_agg(x + 1000000, 200000, 0.01) FROM counting_big;
+SELECT id, count(*) FILTER (WHERE f @> x) AS found
+FROM counting_stored, (SELECT x FROM generate_series(1, 2000) x UNION ALL SELECT x + 1000000 FROM generate_series(1, 2000) x) v
+GROUP BY id ORDER BY id;
 DROP TABLE counting_stored, counting_big;
+
+-- a PL/pgSQL variable takes a new value at the same address, row after
+-- row: each probe answers for the value it is given
+DO $$
+DECLARE
+    f countingbloom;
+    wrong int := 0;
+BEGIN
+    FOR i IN 1..60 LOOP
+        f := countingbloom_add(countingbloom_empty(100), i);
+        IF NOT f @> i THEN
+            wrong := wrong + 1;
+        END IF;
+    END LOOP;
+    RAISE NOTICE 'members not found: %', wrong;
+END $$;

@@ -129,4 +129,26 @@ UPDATE cuckoo_stored SET f = cuckoo_remove(f, 77);
 SELECT f @> 77 AS removed, f @> 78 AS kept FROM cuckoo_stored;
 SELECT cuckoo_union_agg(f) IS NOT NULL AS union_agg FROM cuckoo_stored;
 SELECT cuckoo_agg_trans(NULL, 1, 10, 0.01);
+-- two stored filters probed in turn by one call site: each answers for itself
+ALTER TABLE cuckoo_stored ADD COLUMN id int DEFAULT 1;
+INSERT INTO cuckoo_stored SELECT cuckoo_agg(x + 1000000, 100000, 0.01), 2 FROM cuckoo_big;
+SELECT id, count(*) FILTER (WHERE f @> x) AS found
+FROM cuckoo_stored, (SELECT x FROM generate_series(1, 2000) x UNION ALL SELECT x + 1000000 FROM generate_series(1, 2000) x) v
+GROUP BY id ORDER BY id;
 DROP TABLE cuckoo_stored, cuckoo_big, blacklist;
+
+-- a PL/pgSQL variable takes a new value at the same address, row after
+-- row: each probe answers for the value it is given
+DO $$
+DECLARE
+    f cuckoofilter;
+    wrong int := 0;
+BEGIN
+    FOR i IN 1..60 LOOP
+        f := cuckoo_add(cuckoo_empty(100), i);
+        IF NOT f @> i OR cuckoo_count(f, i) <> 1 THEN
+            wrong := wrong + 1;
+        END IF;
+    END LOOP;
+    RAISE NOTICE 'members not found: %', wrong;
+END $$;
