@@ -219,37 +219,62 @@ typedef struct BloomOtherStored
 } BloomOtherStored;
 
 /*
- * Per call site state kept in fn_extra: the hasher of the value argument
- * (type lookups happen once per query, not per row, and again only after a
- * type changed: see bloomfilter_hash.c) and the stored filters met, so a
- * filter from a table or subquery is detoasted at most once per query
- * (while it stays kept), not once per row.
+ * Per call site state kept in fn_extra, one struct per concern.
  */
+
+/*
+ * The hasher of the value argument: type lookups happen once per query, not
+ * per row, and again only after a type changed (see bloomfilter_hash.c).
+ */
+typedef struct BloomHashingCache
+{
+	BloomValueHasher *hasher;	/* in context */
+	uint64		generation;		/* of the type information it was built from; 0: none */
+	MemoryContext context;
+	uint8		fast_encoding;	/* BLOOM_FAST_*, set with the hasher */
+} BloomHashingCache;
+
+/*
+ * The stored filters met (bloomfilter_probe.c), so a filter from a table or
+ * subquery is detoasted at most once per query (while it stays kept), not
+ * once per row.
+ */
+typedef struct BloomStoredCache
+{
+	BloomStoredFilter entries[BLOOM_STORED_FILTERS];
+	uint64		tick;			/* counts lookups in entries[] */
+} BloomStoredCache;
+
+/*
+ * A filter argument that cannot change during the query (a constant or a
+ * query parameter, get_fn_expr_arg_stable), in memory: its header is
+ * checked on the first row only.  checked: stability looked up.
+ */
+typedef struct BloomStableArg
+{
+	bool		checked;
+	bool		is_stable;
+	const uint8_t *bytes;
+	uint64		length;
+	uint8_t		header_bytes[BF_HEADER_BYTES];
+	bf_header	header;
+} BloomStableArg;
+
+/* The probe fast path (bloom_probe): view is the filter identified by key. */
+typedef struct BloomFastPath
+{
+	bool		ready;
+	uint64		key[2];
+	bf_view		view;
+} BloomFastPath;
+
 typedef struct BloomCallCache
 {
-	BloomValueHasher *hasher;	/* in hasher_context */
-	uint64		hasher_generation;	/* of the type information it was built from; 0: none */
-	MemoryContext hasher_context;
-	BloomStoredFilter stored[BLOOM_STORED_FILTERS];
-	uint64		stored_tick;	/* counts lookups in stored[] */
-	/*
-	 * A filter argument that cannot change during the query (a constant or
-	 * a query parameter, get_fn_expr_arg_stable), in memory: its header is
-	 * checked on the first row only.  stable_checked: stability looked up.
-	 */
-	bool		stable_checked;
-	bool		filter_is_stable;
-	const uint8_t *stable_bytes;
-	uint64		stable_length;
-	uint8_t		stable_header_bytes[BF_HEADER_BYTES];
-	bf_header	stable_header;
-	/* the probe fast path (bloom_probe) */
-	uint8		fast_encoding;	/* BLOOM_FAST_*, set with the hasher */
-	bool		fast_ready;		/* fast_view is the filter identified by fast_key */
-	uint64		fast_key[2];
-	bf_view		fast_view;
-	/* countingbloom and cuckoofilter probes: the last stored value met (bloomfilter_probe.c) */
-	BloomOtherStored other_stored;
+	BloomHashingCache hashing;
+	BloomStoredCache stored;
+	BloomStableArg stable;
+	BloomFastPath fast;
+	BloomOtherStored other;		/* countingbloom and cuckoofilter probes */
 } BloomCallCache;
 
 static inline BloomCallCache *
@@ -294,9 +319,9 @@ bloom_varlena_in_place(const struct varlena *raw)
 static inline bool
 bloom_stable_unchanged(const BloomCallCache *cache, const struct varlena *raw)
 {
-	return cache->stable_bytes == (const uint8_t *) VARDATA_ANY(raw) &&
-		cache->stable_length == VARSIZE_ANY_EXHDR(raw) &&
-		memcmp(VARDATA_ANY(raw), cache->stable_header_bytes, BF_HEADER_BYTES) == 0;
+	return cache->stable.bytes == (const uint8_t *) VARDATA_ANY(raw) &&
+		cache->stable.length == VARSIZE_ANY_EXHDR(raw) &&
+		memcmp(VARDATA_ANY(raw), cache->stable.header_bytes, BF_HEADER_BYTES) == 0;
 }
 
 /* Identity of a filter argument for the fast path; false if it has none. */
@@ -314,7 +339,7 @@ bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
 		key[1] = pointer.va_valueid;
 		return true;
 	}
-	if (cache->filter_is_stable && bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw))
+	if (cache->stable.is_stable && bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw))
 	{
 		key[0] = 2;
 		key[1] = (uint64) datum;
@@ -323,22 +348,13 @@ bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
 	return false;
 }
 
-/* Is the filter argument the one whose identity the fast path keeps (cache->fast_key)? */
+/* Is the filter argument the one whose identity the fast path keeps (cache->fast.key)? */
 static inline bool
 bloom_filter_is_cached(const BloomCallCache *cache, Datum datum)
 {
-	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
+	uint64		key[2];
 
-	if (VARATT_IS_EXTERNAL_ONDISK(raw))
-	{
-		struct varatt_external pointer;
-
-		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		return cache->fast_key[0] == (1 | (uint64) pointer.va_toastrelid << 32) &&
-			cache->fast_key[1] == pointer.va_valueid;
-	}
-	return cache->filter_is_stable && cache->fast_key[0] == 2 && cache->fast_key[1] == (uint64) datum &&
-		bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw);
+	return bloom_filter_identity(cache, datum, key) && key[0] == cache->fast.key[0] && key[1] == cache->fast.key[1];
 }
 
 /*
@@ -353,7 +369,7 @@ bloom_fast_padded_contains(const BloomCallCache *cache, Datum value)
 	const char *chars;
 	size_t		length;
 
-	if (cache->fast_encoding != BLOOM_FAST_TEXT)
+	if (cache->hashing.fast_encoding != BLOOM_FAST_TEXT)
 		return false;
 	raw = (const struct varlena *) DatumGetPointer(value);
 	chars = VARDATA_ANY(raw);
@@ -362,7 +378,7 @@ bloom_fast_padded_contains(const BloomCallCache *cache, Datum value)
 		return false;
 	while (length > 0 && chars[length - 1] == ' ')
 		length--;
-	return bf_contains_hash(cache->fast_view, bf_hash_text_utf8(chars, length));
+	return bf_contains_hash(cache->fast.view, bf_hash_text_utf8(chars, length));
 }
 
 /* The value kind of a fast-path encoding (one of them). */

@@ -437,9 +437,9 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 	 */
 	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && fcinfo->context != NULL && IsA(fcinfo->context, AggState) &&
 		(bytes = bloom_state_bytes_in_place(PG_GETARG_DATUM(0))) != NULL &&
-		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(1), &hash))
+		bloom_fast_hash(cache->hashing.fast_encoding, PG_GETARG_DATUM(1), &hash))
 	{
-		uint32		fixed_kind = bloom_fast_kind(cache->fast_encoding);
+		uint32		fixed_kind = bloom_fast_kind(cache->hashing.fast_encoding);
 
 		/* header fields at offsets 6 (mode), 8 (kind), 12 (capacity), 24 (rows): bf_aggstate.h */
 		if (bf_load_u32(bytes + BF_STATE_OFF_VALUE_KIND) == fixed_kind && bloom_agg_sizing_unchanged(fcinfo, bytes))

@@ -282,7 +282,7 @@ counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	uint64		hash;
 
 	if (known != NULL &&
-		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 		return cbf_contains_hash(cbf_view_of((uint8_t *) known), hash);
 	return counting_probe_slow(fcinfo, filter_argno, value_argno);
 }

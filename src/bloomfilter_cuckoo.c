@@ -284,7 +284,7 @@ cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	uint64		hash;
 
 	if (known != NULL &&
-		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 		return cf_count_hash(cf_view_of((uint8_t *) known), hash);
 	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }

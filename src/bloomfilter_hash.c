@@ -1114,7 +1114,7 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 
-	if (unlikely(cache->hasher_generation != bloom_type_generation))
+	if (unlikely(cache->hashing.generation != bloom_type_generation))
 	{
 		Oid			type = bloom_value_arg_type(fcinfo, argno);
 		Oid			collation = PG_GET_COLLATION();
@@ -1124,25 +1124,25 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 			elog(ERROR, "could not determine the type of argument %d", argno + 1);
 		bloom_watch_type_changes();
 		/* the old hasher goes with its memory; an ERROR below leaves none */
-		cache->hasher = NULL;
-		cache->hasher_generation = 0;
-		cache->fast_encoding = BLOOM_FAST_NONE;
-		if (cache->hasher_context == NULL)
-			cache->hasher_context = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "bloomfilter hasher",
+		cache->hashing.hasher = NULL;
+		cache->hashing.generation = 0;
+		cache->hashing.fast_encoding = BLOOM_FAST_NONE;
+		if (cache->hashing.context == NULL)
+			cache->hashing.context = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "bloomfilter hasher",
 														  ALLOCSET_SMALL_SIZES);
 		else
-			MemoryContextReset(cache->hasher_context);
+			MemoryContextReset(cache->hashing.context);
 		/* read first: a change while the hasher is built makes the next row build it again */
 		generation = bloom_type_generation;
-		cache->hasher = bloom_type_hasher(type, collation, cache->hasher_context);
-		cache->hasher_generation = generation;
-		cache->fast_encoding =
-			cache->hasher->encoding == BLOOM_ENC_INT4 ? BLOOM_FAST_INT4 :
-			cache->hasher->encoding == BLOOM_ENC_INT8 ? BLOOM_FAST_INT8 :
-			cache->hasher->encoding == BLOOM_ENC_TEXT && cache->hasher->text_is_utf8 ? BLOOM_FAST_TEXT :
+		cache->hashing.hasher = bloom_type_hasher(type, collation, cache->hashing.context);
+		cache->hashing.generation = generation;
+		cache->hashing.fast_encoding =
+			cache->hashing.hasher->encoding == BLOOM_ENC_INT4 ? BLOOM_FAST_INT4 :
+			cache->hashing.hasher->encoding == BLOOM_ENC_INT8 ? BLOOM_FAST_INT8 :
+			cache->hashing.hasher->encoding == BLOOM_ENC_TEXT && cache->hashing.hasher->text_is_utf8 ? BLOOM_FAST_TEXT :
 			BLOOM_FAST_NONE;
 	}
-	return cache->hasher;
+	return cache->hashing.hasher;
 }
 
 uint64

@@ -26,15 +26,15 @@
 static BloomStoredFilter *
 bloom_stored_lookup(BloomCallCache *cache, const struct varatt_external *pointer)
 {
-	cache->stored_tick++;
+	cache->stored.tick++;
 	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
 	{
-		BloomStoredFilter *entry = &cache->stored[i];
+		BloomStoredFilter *entry = &cache->stored.entries[i];
 
 		if (entry->valueid == pointer->va_valueid && entry->toastrelid == pointer->va_toastrelid &&
 			OidIsValid(entry->valueid))
 		{
-			entry->last_used = cache->stored_tick;
+			entry->last_used = cache->stored.tick;
 			return entry;
 		}
 	}
@@ -52,7 +52,7 @@ bloom_stored_enter(BloomCallCache *cache, const struct varatt_external *pointer,
 
 	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
 	{
-		BloomStoredFilter *entry = &cache->stored[i];
+		BloomStoredFilter *entry = &cache->stored.entries[i];
 
 		if (!OidIsValid(entry->valueid))
 		{
@@ -68,8 +68,8 @@ bloom_stored_enter(BloomCallCache *cache, const struct varatt_external *pointer,
 	chosen->valueid = pointer->va_valueid;
 	chosen->header = *header;
 	chosen->slice_probes = 0;
-	chosen->rent_began = cache->stored_tick;
-	chosen->last_used = cache->stored_tick;
+	chosen->rent_began = cache->stored.tick;
+	chosen->last_used = cache->stored.tick;
 	return chosen;
 }
 
@@ -96,7 +96,7 @@ bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
 
 		for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
 		{
-			BloomStoredFilter *other = &cache->stored[i];
+			BloomStoredFilter *other = &cache->stored.entries[i];
 
 			if (other->whole == NULL)
 				continue;
@@ -110,7 +110,7 @@ bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
 		pfree(oldest->whole);
 		oldest->whole = NULL;
 		oldest->slice_probes = 0;
-		oldest->rent_began = cache->stored_tick;
+		oldest->rent_began = cache->stored.tick;
 	}
 	entry->whole = whole;
 }
@@ -135,24 +135,24 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 		const uint8_t *bytes = (const uint8_t *) VARDATA_ANY(raw);
 
 		cache = bloom_call_cache(fcinfo);
-		if (!cache->stable_checked)
+		if (!cache->stable.checked)
 		{
-			cache->filter_is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
-			cache->stable_checked = true;
+			cache->stable.is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+			cache->stable.checked = true;
 		}
 		/* the same constant as on the last row: checked then (bloomfilter.h) */
-		if (cache->filter_is_stable && bloom_stable_unchanged(cache, raw))
+		if (cache->stable.is_stable && bloom_stable_unchanged(cache, raw))
 		{
-			*header = cache->stable_header;
+			*header = cache->stable.header;
 			return bytes;
 		}
 		bloom_check_status(bf_check_header(bytes, VARSIZE_ANY_EXHDR(raw), header), BLOOM_FROM_STORAGE);
-		if (cache->filter_is_stable)
+		if (cache->stable.is_stable)
 		{
-			cache->stable_bytes = bytes;
-			cache->stable_length = VARSIZE_ANY_EXHDR(raw);
-			memcpy(cache->stable_header_bytes, bytes, BF_HEADER_BYTES);
-			cache->stable_header = *header;
+			cache->stable.bytes = bytes;
+			cache->stable.length = VARSIZE_ANY_EXHDR(raw);
+			memcpy(cache->stable.header_bytes, bytes, BF_HEADER_BYTES);
+			cache->stable.header = *header;
 		}
 		return bytes;
 	}
@@ -280,7 +280,7 @@ bloom_stored_may_keep(const BloomCallCache *cache, const BloomStoredFilter *entr
 
 	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
 	{
-		const BloomStoredFilter *other = &cache->stored[i];
+		const BloomStoredFilter *other = &cache->stored.entries[i];
 
 		if (other->whole != NULL && other->last_used >= entry->rent_began)
 		{
@@ -323,7 +323,7 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 		if (bloom_stored_may_keep(cache, entry))
 			return false;
 		entry->slice_probes = 0;
-		entry->rent_began = cache->stored_tick;
+		entry->rent_began = cache->stored.tick;
 	}
 	entry->slice_probes++;
 
@@ -355,7 +355,7 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 static BloomOtherStored *
 bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointer)
 {
-	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other_stored;
+	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
 
 	if (entry->valueid != pointer->va_valueid || entry->toastrelid != pointer->va_toastrelid)
 	{
@@ -428,7 +428,7 @@ void
 bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, uint64 length)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
-	BloomOtherStored *entry = &cache->other_stored;
+	BloomOtherStored *entry = &cache->other;
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 
 	entry->known = false;
@@ -436,12 +436,12 @@ bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, u
 		entry->known = entry->whole != NULL && bytes == BLOOM_BYTES(entry->whole);
 	else if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
 	{
-		if (!cache->stable_checked)
+		if (!cache->stable.checked)
 		{
-			cache->filter_is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
-			cache->stable_checked = true;
+			cache->stable.is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
+			cache->stable.checked = true;
 		}
-		entry->known = cache->filter_is_stable;
+		entry->known = cache->stable.is_stable;
 	}
 	if (!entry->known)
 		return;
@@ -453,7 +453,7 @@ bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, u
 const uint8_t *
 bloom_other_known(FunctionCallInfo fcinfo, int argno)
 {
-	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other_stored;
+	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 
 	if (!entry->known)
@@ -487,7 +487,7 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 	bool		member;
 
 	/* the usual path may replace the cached filter the fast path reads */
-	cache->fast_ready = false;
+	cache->fast.ready = false;
 
 	hash_count = bloom_probe_hashes_arg(fcinfo, value_argno, hashes, &value_kind);
 	/* a stored filter: the first probes read only the block they need */
@@ -498,11 +498,11 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 	if (header.n_added == 0)
 		return false;
 	bloom_check_value_kind(&header, value_kind);
-	if (cache->fast_encoding != BLOOM_FAST_NONE &&
-		bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), cache->fast_key))
+	if (cache->hashing.fast_encoding != BLOOM_FAST_NONE &&
+		bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), cache->fast.key))
 	{
-		cache->fast_view = bf_view_of((uint8_t *) filter);
-		cache->fast_ready = true;
+		cache->fast.view = bf_view_of((uint8_t *) filter);
+		cache->fast.ready = true;
 	}
 	member = false;
 	for (int i = 0; i < hash_count && !member; i++)
@@ -521,9 +521,9 @@ bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	uint64		hash;
 
-	if (cache->fast_ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
-		bloom_fast_hash(cache->fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return bf_contains_hash(cache->fast_view, hash) ||
+	if (cache->fast.ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
+		bloom_fast_hash(cache->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+		return bf_contains_hash(cache->fast.view, hash) ||
 			bloom_fast_padded_contains(cache, PG_GETARG_DATUM(value_argno));
 	return bloom_probe_slow(fcinfo, cache, filter_argno, value_argno);
 }
