@@ -57,7 +57,9 @@
  * CF_MAX_KICKS swaps the one in hand goes to the stash.  Every swap keeps a
  * fingerprint within its own two buckets, so the number of copies of a
  * fingerprint in a given pair of buckets (plus the stash) only changes by
- * the insert or remove of that very fingerprint.
+ * the insert or remove of that very fingerprint.  A remove from the table
+ * inserts the stashed fingerprint again the same way, so a filter does not
+ * stay full once removes elsewhere made room that evictions can reach.
  */
 #include "bf_cuckoo.h"
 
@@ -712,6 +714,15 @@ cf_evict(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 	cf_set_stash(view, bucket, fp);
 }
 
+/* fp into bucket or its alternate, evicting if both are full; the stash must be empty. */
+static void
+cf_add_fingerprint(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
+{
+	if (!cf_place(view, bucket, fp) &&
+		!cf_place(view, cf_alt_bucket(bucket, fp, view.nbuckets), fp))
+		cf_evict(view, bucket, fp, seed);
+}
+
 static bf_status
 cf_insert_seeded(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 {
@@ -720,9 +731,7 @@ cf_insert_seeded(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 		return BF_ERR_TOO_MANY_COPIES;
 	if (cf_stash_in_use(view))
 		return BF_ERR_FILTER_FULL;
-	if (!cf_place(view, bucket, fp) &&
-		!cf_place(view, cf_alt_bucket(bucket, fp, view.nbuckets), fp))
-		cf_evict(view, bucket, fp, seed);
+	cf_add_fingerprint(view, bucket, fp, seed);
 	cf_add_items(view, 1);
 	return BF_OK;
 }
@@ -741,9 +750,13 @@ cf_insert_fingerprint(cf_view view, uint64_t bucket, uint32_t fp)
 
 /* ---- remove ---- */
 
-/* After a slot was freed: the stash moves into one of its buckets if either has room. */
+/*
+ * After a slot was freed: the stashed fingerprint is taken out and inserted
+ * again, evictions allowed, so that it can reach the freed slot through
+ * other buckets too.  It is counted in n_items before and after.
+ */
 static void
-cf_unstash(cf_view view)
+cf_reinsert_stash(cf_view view)
 {
 	uint64_t	bucket;
 	uint32_t	fp;
@@ -752,8 +765,8 @@ cf_unstash(cf_view view)
 		return;
 	bucket = bf_load_u64(view.filter + CF_OFF_VICTIM_BUCKET);
 	fp = bf_load_u32(view.filter + CF_OFF_VICTIM_FP);
-	if (cf_place(view, bucket, fp) || cf_place(view, cf_alt_bucket(bucket, fp, view.nbuckets), fp))
-		cf_set_stash(view, 0, 0);
+	cf_set_stash(view, 0, 0);
+	cf_add_fingerprint(view, bucket, fp, cf_fingerprint_seed(bucket, fp));
 }
 
 /* Clears one copy of fp in bucket; false if there is none. */
@@ -783,7 +796,7 @@ cf_remove_hash(cf_view view, uint64_t hash)
 
 	if (cf_clear_in_bucket(view, bucket, fp) ||
 		cf_clear_in_bucket(view, cf_alt_bucket(bucket, fp, view.nbuckets), fp))
-		cf_unstash(view);
+		cf_reinsert_stash(view);
 	else if (cf_stash_holds(view, bucket, fp))
 		cf_set_stash(view, 0, 0);
 	else

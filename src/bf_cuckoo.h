@@ -61,10 +61,13 @@
  * insertion is refused.  A refused insertion changes nothing.
  *
  * Remove deletes one copy of the fingerprint from i1, i2 or the stash, and
- * reports whether there was one; a stashed fingerprint then moves into the
- * table if its buckets have room.  A value that was never inserted but
- * shares a fingerprint and a bucket with one that was removes that one:
- * remove only what you added.
+ * reports whether there was one.  After a remove from the table, a stashed
+ * fingerprint is inserted again, evictions allowed (the generator seeded
+ * from its bucket and itself): it finds room, possibly through the slot
+ * just freed, or a fingerprint ends in the stash again; n_items is
+ * unchanged by that.  A value that was never inserted but shares a
+ * fingerprint and a bucket with one that was removes that one: remove only
+ * what you added.
  */
 #ifndef BF_CUCKOO_H
 #define BF_CUCKOO_H

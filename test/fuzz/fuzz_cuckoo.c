@@ -26,9 +26,10 @@
  *     with not one byte changed: BF_ERR_TOO_MANY_COPIES exactly when the
  *     count was CF_MAX_COPIES or more, else BF_ERR_FILTER_FULL exactly when
  *     the stash was in use; the value validates after every operation;
- *   - remove of each accepted hash, last first: found, count - 1; after
- *     them every probe's count is what it was; a hash of count 0 is not
- *     found and changes nothing;
+ *   - remove of each accepted hash, last first: found, count - 1 (a
+ *     stashed fingerprint inserted again moves only within its pair);
+ *     after them every probe's count is what it was; a hash of count 0 is
+ *     not found and changes nothing;
  *   - union (cf_insert_all) into an empty filter of the same shape and into
  *     a copy of the value itself: if accepted, every probe's count is the
  *     value's (or twice it), and the result validates;

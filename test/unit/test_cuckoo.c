@@ -3,8 +3,8 @@
  * buckets, sizing, the semi-sorted buckets (the nibble index of every
  * multiset, bytes, round trips, probes of a bucket's bytes alone), insert
  * until full (nothing dropped), copies, remove and its collisions, the
- * stash, union, validation field by field and bucket by bucket, and that
- * the same adds build the same bytes.
+ * stash and its insertion again after a remove, union, validation field by
+ * field and bucket by bucket, and that the same adds build the same bytes.
  */
 #include "harness.h"
 
@@ -728,6 +728,9 @@ test_cuckoo_stash_two_buckets(void)
 	free(filter);
 }
 
+/* Removes from the table, not from the stash's own buckets, that test_cuckoo_stash_after_removes tries */
+#define CUCKOO_REMOVES_ELSEWHERE	40
+
 /* Which bucket a remove of hash would free: where its first copy is (UINT64_MAX: only in the stash). */
 static uint64_t
 bucket_freed_by(cf_view view, uint64_t hash)
@@ -748,50 +751,142 @@ bucket_freed_by(cf_view view, uint64_t hash)
 	return UINT64_MAX;
 }
 
-/* A large full filter: the stash moves back only when a remove frees one of its own buckets. */
+/*
+ * A large full filter, a remove from the table, and the stashed fingerprint
+ * inserted again: it always finds room when the remove freed one of its own
+ * two buckets, and here at least once when it freed another (its evictions
+ * start from another seed than the walk that failed, and may reach the
+ * freed slot; when only its own buckets were tried, the filter stayed
+ * full).  Either way nothing is lost, n_items is one less, and the filter
+ * takes an insert exactly when the stash is empty.
+ */
 static void
-test_cuckoo_stash_moves_back(void)
+test_cuckoo_stash_after_removes(void)
 {
 	uint8_t    *filter = new_cuckoo(512, 12);
 	cf_view		view = cf_view_of(filter);
 	uint64_t	count = fill_until_full(filter, 0);
 	cf_header	h;
 	uint64_t	stashed;
-	int			moved = 0,
-				stayed = 0;
+	int			ours = 0,
+				elsewhere = 0,
+				ours_emptied = 0,
+				elsewhere_emptied = 0;
 
 	cf_read_header(filter, &h);
 	stashed = hash_with(h.victim_fp, h.victim_bucket, 12);
 	CHECK(cf_contains_hash(view, stashed));
-	for (uint64_t v = 0; v < count && (moved < 3 || stayed < 3); v++)
+	for (uint64_t v = 0; v < count && (ours < 3 || elsewhere < CUCKOO_REMOVES_ELSEWHERE); v++)
 	{
-		uint8_t    *copy = copy_cuckoo(filter);
-		cf_view		copy_view = cf_view_of(copy);
-		uint64_t	freed = bucket_freed_by(copy_view, hash_int(v));
-		bool		ours = freed == h.victim_bucket ||
+		uint8_t    *copy;
+		cf_view		copy_view;
+		uint64_t	freed = bucket_freed_by(view, hash_int(v));
+		bool		is_ours = freed == h.victim_bucket ||
 			freed == cf_alt_bucket(h.victim_bucket, h.victim_fp, 512);
 		cf_header	after;
 
-		if (freed == UINT64_MAX || (ours && moved >= 3) || (!ours && stayed >= 3))
-		{
-			free(copy);
+		if (freed == UINT64_MAX || (is_ours && ours >= 3) || (!is_ours && elsewhere >= CUCKOO_REMOVES_ELSEWHERE))
 			continue;
-		}
+		copy = copy_cuckoo(filter);
+		copy_view = cf_view_of(copy);
 		CHECK(cf_remove_hash(copy_view, hash_int(v)));
 		cf_read_header(copy, &after);
 		CHECK_U64(after.n_items, count - 1);
-		CHECK((after.flags == 0) == ours);
+		CHECK_U64(cf_count_slots(copy_view, 0, 512) + (after.flags != 0), count - 1);
+		if (is_ours)
+			CHECK_U64(after.flags, 0);
 		CHECK(cf_contains_hash(copy_view, stashed));
 		CHECK_U64(missing_values(copy_view, 0, v) + missing_values(copy_view, v + 1, count - v - 1), 0);
 		CHECK_STATUS(validate_cuckoo(copy, cuckoo_bytes(copy)), BF_OK);
-		/* still full while the stash is in use; room again once it moved */
-		CHECK_STATUS(cf_insert_hash(copy_view, hash_int(count + 100)), ours ? BF_OK : BF_ERR_FILTER_FULL);
-		moved += ours;
-		stayed += !ours;
+		/* still full while the stash is in use; room again once it is empty */
+		CHECK_STATUS(cf_insert_hash(copy_view, hash_int(count + 100)), after.flags == 0 ? BF_OK : BF_ERR_FILTER_FULL);
+		ours += is_ours;
+		elsewhere += !is_ours;
+		ours_emptied += is_ours && after.flags == 0;
+		elsewhere_emptied += !is_ours && after.flags == 0;
 		free(copy);
 	}
-	CHECK(moved == 3 && stayed == 3);
+	CHECK(ours == 3 && ours_emptied == 3 && elsewhere == CUCKOO_REMOVES_ELSEWHERE);
+	CHECK(elsewhere_emptied > 0);
 	free(filter);
+}
+
+/* The next fingerprint from *next up whose alternate of bucket 0 among 4 buckets is mask (1 or 3). */
+static uint32_t
+fingerprint_moving_by(uint32_t *next, uint64_t mask)
+{
+	while (cf_alt_bucket(0, *next, 4) != mask)
+		(*next)++;
+	return (*next)++;
+}
+
+/*
+ * A full table of 4 buckets built by hand, f = 16, the stash holding S in
+ * bucket 0 (alternate 1, both full), and one fingerprint removed from
+ * bucket 2, neither of S's.  If the fingerprints of buckets 0 and 1 move
+ * to 3 and 2 (mask 3) and those of 2 and 3 to each other (mask 1), every
+ * eviction path from 0 or 1 reaches the freed slot within two swaps: S is
+ * in the table again.  If those of 0 and 1 move only between 0 and 1, no
+ * path does: after CF_MAX_KICKS swaps one of them is in the stash again.
+ * Both times nothing is lost and n_items is 16.
+ */
+static void
+test_cuckoo_stash_reinsert(void)
+{
+	for (int reachable = 1; reachable >= 0; reachable--)
+	{
+		uint8_t    *filter = new_cuckoo(4, 16);
+		cf_view		view = cf_view_of(filter);
+		uint32_t	next = 1;
+		uint32_t	table[4][4];
+		uint32_t	stashed = fingerprint_moving_by(&next, 1);
+		uint64_t	missing = 0;
+		uint32_t	fps[4];
+		cf_header	h;
+
+		for (int bucket = 0; bucket < 4; bucket++)
+		{
+			for (int slot = 0; slot < 4; slot++)
+				table[bucket][slot] = fingerprint_moving_by(&next, bucket < 2 && reachable ? 3 : 1);
+			cf_write_bucket(view, (uint64_t) bucket, table[bucket]);
+		}
+		bf_store_u32(filter + CF_OFF_FLAGS, CF_FLAG_VICTIM);
+		bf_store_u32(filter + CF_OFF_VICTIM_FP, stashed);
+		bf_store_u64(filter + CF_OFF_N_ITEMS, 17);
+		CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
+		CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_ERR_FILTER_FULL);
+
+		CHECK(cf_remove_hash(view, hash_with(table[2][1], 2, 16)));
+		cf_read_header(filter, &h);
+		CHECK_U64(h.n_items, 16);
+		CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
+		CHECK(!cf_contains_hash(view, hash_with(table[2][1], 2, 16)));
+		CHECK(cf_contains_hash(view, hash_with(stashed, 0, 16)));
+		for (int bucket = 0; bucket < 4; bucket++)
+			for (int slot = 0; slot < 4; slot++)
+				if (bucket != 2 || slot != 1)
+					missing += !cf_contains_hash(view, hash_with(table[bucket][slot], (uint64_t) bucket, 16));
+		CHECK_U64(missing, 0);
+		cf_read_bucket(view, 2, fps);
+		if (reachable)
+		{
+			/* the table is full again, the stash empty: one more insert is taken (into the stash) */
+			CHECK_U64(h.flags, 0);
+			CHECK_U64(cf_count_slots(view, 0, 4), 16);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_OK);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next + 1, 2, 16)), BF_ERR_FILTER_FULL);
+		}
+		else
+		{
+			/* a fingerprint of buckets 0 and 1 (S or another) in the stash, the slot of 2 still free */
+			CHECK(h.flags == CF_FLAG_VICTIM && h.victim_bucket < 2);
+			CHECK(cf_alt_bucket(0, h.victim_fp, 4) == 1);
+			CHECK(fps[0] == 0 && fps[1] != 0);
+			CHECK_U64(cf_count_slots(view, 0, 4), 15);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_ERR_FILTER_FULL);
+		}
+		free(filter);
+	}
 }
 
 /* ---- union ---- */
@@ -1070,7 +1165,8 @@ test_cuckoo(void)
 	test_cuckoo_copies();
 	test_cuckoo_remove_collision();
 	test_cuckoo_stash_two_buckets();
-	test_cuckoo_stash_moves_back();
+	test_cuckoo_stash_after_removes();
+	test_cuckoo_stash_reinsert();
 	test_cuckoo_union();
 	test_cuckoo_rejects();
 	test_cuckoo_rejects_counts();
