@@ -3,12 +3,29 @@
  * Mitzenmacher, "Cuckoo Filter: Practically Better Than Bloom", CoNEXT 2014).
  * No postgres.h, like bf_core.h.
  *
- * A table of nbuckets buckets (a power of two, at least 2) of 4 slots; a
- * slot holds an f-bit fingerprint, 0 meaning empty.  The slots are packed:
- * slot s of bucket i is the f bits at bit offset (4 i + s) f of the table,
- * least significant bit first in little-endian byte order, so the table is
- * nbuckets * f / 2 bytes.
+ * Table
+ * -----
+ * nbuckets buckets (a power of two, at least 2) of 4 slots; a slot holds an
+ * f-bit fingerprint, 0 meaning empty, 5 <= f <= 32.  A bucket is stored
+ * semi-sorted (section 5.2 of the paper): its 4 fingerprints sorted
+ * ascending as whole numbers, and each split into its high nibble (top 4
+ * bits) and its low part (the f - 4 bits below).  The sorted nibbles
+ * a <= b <= c <= d are a multiset of 4 out of 16 values, one of
+ * C(19, 4) = 3876 <= 2^12, so they are stored as a 12-bit index
+ *   index = a + C(b + 1, 2) + C(c + 2, 3) + C(d + 3, 4)
+ * (the combinatorial number system for the set a < b+1 < c+2 < d+3 of
+ * 0 .. 18: a one-to-one map onto 0 .. 3875, all zero nibbles giving 0).
+ * A bucket is B = 12 + 4 (f - 4) = 4 (f - 1) bits: the index, then the low
+ * parts of the sorted fingerprints, smallest first.  Bucket i is bits
+ * [i B, (i + 1) B) of the table, least significant bit first in
+ * little-endian byte order, so the table is nbuckets (f - 1) / 2 bytes:
+ * one bit per slot less than 4 whole fingerprints.  A zeroed table is
+ * empty buckets.  The sorting makes the bytes canonical: one multiset of
+ * fingerprints has one encoding, and validation rejects any other (an
+ * index of 3876 or more, or low parts out of order under equal nibbles).
  *
+ * Hashing
+ * -------
  * An element of hash h (the same XXH3 hash of the same canonical bytes as
  * bloomfilter) has
  *   fingerprint  fp = 1 + (((h >> 32) * (2^f - 1)) >> 32)     1 .. 2^f - 1
@@ -20,27 +37,37 @@
  * its buckets knowing only where it is; "| 1" makes i2 != i1 always, so
  * every element has 8 slots.
  *
+ * Probes and sizing
+ * -----------------
  * A probe tests the 8 slots of i1 and i2 and the stash ("victim"): one
  * fingerprint with its bucket, kept when an insertion's evictions ran out.
  * The false-positive rate is at most 8 / (2^f - 1) (8 slots, each matching a
- * random fingerprint with probability 1 / (2^f - 1)); cf_plan picks the
- * smallest f with 8 / 2^f <= p, f = ceil(log2(8 / p)), at least 4.
+ * random fingerprint with probability 1 / (2^f - 1)); the semi-sorting
+ * changes the bytes, not what is stored, so not the rate.  cf_plan picks
+ * the smallest f with 8 / 2^f <= p, f = ceil(log2(8 / p)), at least 5 (a
+ * fingerprint needs a low bit beside its nibble).  At a load of 0.95 that
+ * is (f - 1) / 0.95 bits per element.
  *
+ * Insert and remove
+ * -----------------
  * Insertion: refused (BF_ERR_TOO_MANY_COPIES) if the value's fingerprint is
  * already in its slots and stash CF_MAX_COPIES times; refused (BF_ERR_FILTER_FULL)
  * if the stash is in use; otherwise into an empty slot of i1 or i2, or by
  * evicting: a fingerprint of a full bucket is swapped out and moved to its
- * own alternate, up to CF_MAX_KICKS times, the slot chosen by a generator
- * seeded from the hash (the same adds always build the same bytes).  If the
- * evictions run out, the fingerprint in hand goes to the stash: nothing is
- * ever dropped, and the next insertion is refused.  A refused insertion
- * changes nothing.
+ * own alternate, up to CF_MAX_KICKS times, the bucket and the slot (of the
+ * sorted bucket) chosen by a generator seeded from the hash (the same adds
+ * always build the same bytes).  If the evictions run out, the fingerprint
+ * in hand goes to the stash: nothing is ever dropped, and the next
+ * insertion is refused.  A refused insertion changes nothing.
  *
  * Remove deletes one copy of the fingerprint from i1, i2 or the stash, and
- * reports whether there was one; a stashed fingerprint then moves into the
- * table if its buckets have room.  A value that was never inserted but
- * shares a fingerprint and a bucket with one that was removes that one:
- * remove only what you added.
+ * reports whether there was one.  After a remove from the table, a stashed
+ * fingerprint is inserted again, evictions allowed (the generator seeded
+ * from its bucket and itself): it finds room, possibly through the slot
+ * just freed, or a fingerprint ends in the stash again; n_items is
+ * unchanged by that.  A value that was never inserted but shares a
+ * fingerprint and a bucket with one that was removes that one: remove only
+ * what you added.
  */
 #ifndef BF_CUCKOO_H
 #define BF_CUCKOO_H
@@ -56,8 +83,15 @@
 #define CF_SLOTS_PER_BUCKET		4
 #define CF_MAX_COPIES			(2 * CF_SLOTS_PER_BUCKET)
 #define CF_MAX_KICKS			500
-#define CF_MIN_FP_BITS			4
+/* a nibble and at least one low bit */
+#define CF_MIN_FP_BITS			5
+/* fingerprints are uint32; a bucket is then at most 4 (32 - 1) = 124 bits, two 64-bit fields */
 #define CF_MAX_FP_BITS			32
+/* the high bits of a fingerprint gathered into the bucket's index */
+#define CF_NIBBLE_BITS			4
+/* sorted nibble tuples a <= b <= c <= d: C(16 + 4 - 1, 4), held by 12 bits */
+#define CF_NIBBLE_SETS			3876
+#define CF_NIBBLE_INDEX_BITS	12
 /* the load cf_plan sizes for: buckets >= n / (4 * 0.95), rounded up to a power of two */
 #define CF_PLAN_LOAD			0.95
 /* largest table: as bloomfilter's limit, so that the text form fits in 1 GB */
@@ -96,10 +130,18 @@ typedef struct cf_header
 	uint32_t	victim_fp;
 } cf_header;
 
+/* Bits of one bucket: the nibble index and 4 low parts of f - 4 bits, 4 (f - 1). */
+static inline int
+cf_bucket_bits(int fp_bits)
+{
+	return CF_NIBBLE_INDEX_BITS + CF_SLOTS_PER_BUCKET * (fp_bits - CF_NIBBLE_BITS);
+}
+
+/* nbuckets 4 (f - 1) / 8 bytes, a whole number as nbuckets is even */
 static inline uint64_t
 cf_table_bytes(uint64_t nbuckets, int fp_bits)
 {
-	return nbuckets * (uint64_t) fp_bits / 2;
+	return nbuckets * (uint64_t) cf_bucket_bits(fp_bits) / 8;
 }
 
 static inline uint64_t
@@ -166,15 +208,21 @@ cf_alt_bucket(uint64_t bucket, uint32_t fp, uint64_t nbuckets)
 	return bucket ^ ((mix & (nbuckets - 1)) | 1);
 }
 
-/* Slot `slot` of bucket `bucket` (0 = empty); cf_set_slot writes one. */
-extern uint32_t cf_get_slot(cf_view view, uint64_t bucket, int slot);
-extern void cf_set_slot(cf_view view, uint64_t bucket, int slot, uint32_t fp);
+/*
+ * The 4 fingerprints of bucket, ascending (empty slots, 0, first).
+ * cf_write_bucket stores any 4 fingerprints (< 2^f) in any order: it sorts
+ * a copy and encodes that.
+ */
+extern void cf_read_bucket(cf_view view, uint64_t bucket, uint32_t fps[CF_SLOTS_PER_BUCKET]);
+extern void cf_write_bucket(cf_view view, uint64_t bucket, const uint32_t fps[CF_SLOTS_PER_BUCKET]);
 
 /*
  * Where bucket's bits are in the table: bytes [*first_byte, *first_byte +
- * *byte_count), beginning at bit *first_bit (0 .. 7) of the first.  A probe
- * of a stored filter reads just these bytes through a TOAST slice and asks
- * cf_bucket_count_in for the copies of fp among them.
+ * *byte_count), beginning at bit *first_bit (0 or 4, as B is a multiple of
+ * 4) of the first.  A probe of a stored filter reads just these bytes
+ * through a TOAST slice and asks cf_bucket_count_in for the copies of fp
+ * among them (any bytes are safe to ask about: an index past 3875 reads as
+ * nibbles 0).
  */
 extern void cf_bucket_bytes(uint64_t bucket, int fp_bits, uint64_t *first_byte, uint64_t *byte_count,
 							unsigned *first_bit);
@@ -204,8 +252,8 @@ extern bf_status cf_insert_fingerprint(cf_view view, uint64_t bucket, uint32_t f
 extern bool cf_remove_hash(cf_view view, uint64_t hash);
 
 /*
- * Non-empty slots among buckets [first, first+count): what validation and
- * cuckoo_info count.
+ * Non-empty slots among buckets [first, first+count) (validation counts
+ * them, and checks each bucket's encoding, through its own scan).
  */
 extern uint64_t cf_count_slots(cf_view view, uint64_t first, uint64_t count);
 

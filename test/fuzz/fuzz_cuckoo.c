@@ -10,21 +10,26 @@
  *                very same text;
  *   binary form  the raw bytes, copied.
  * Either is then validated with cf_validate in chunks of FUZZ_CHUNK_BUCKETS
- * (checked against one whole scan).  Every value that passes goes through
- * the operations, on copies (never write into an input value), and this
- * target abort()s when an invariant fails.  The invariant behind most of
- * them: an eviction moves a fingerprint only between its own two buckets
- * (or into the stash, with one of them), so the copies of a fingerprint in
- * a pair of buckets plus the stash, cf_count_hash, change only by an insert
- * or remove of that fingerprint there, by exactly one:
- *   - probes: cf_contains_hash agrees with cf_count_hash > 0;
+ * (checked against one whole scan).  A valid value is canonical: each of
+ * its buckets, read and written back (sorted and encoded again), leaves
+ * every byte as it was.  Every value that passes goes through the
+ * operations, on copies (never write into an input value), and this target
+ * abort()s when an invariant fails.  The invariant behind most of them: an
+ * eviction moves a fingerprint only between its own two buckets (or into
+ * the stash, with one of them), so the copies of a fingerprint in a pair of
+ * buckets plus the stash, cf_count_hash, change only by an insert or remove
+ * of that fingerprint there, by exactly one:
+ *   - probes: cf_contains_hash agrees with cf_count_hash > 0, and so does
+ *     what the glue counts for a stored value: cf_bucket_count_in on just
+ *     the bytes cf_bucket_bytes names, for both buckets, plus the stash;
  *   - insert: either accepted (contained, count + 1, n_items + 1) or refused
  *     with not one byte changed: BF_ERR_TOO_MANY_COPIES exactly when the
  *     count was CF_MAX_COPIES or more, else BF_ERR_FILTER_FULL exactly when
  *     the stash was in use; the value validates after every operation;
- *   - remove of each accepted hash, last first: found, count - 1; after
- *     them every probe's count is what it was; a hash of count 0 is not
- *     found and changes nothing;
+ *   - remove of each accepted hash, last first: found, count - 1 (a
+ *     stashed fingerprint inserted again moves only within its pair);
+ *     after them every probe's count is what it was; a hash of count 0 is
+ *     not found and changes nothing;
  *   - union (cf_insert_all) into an empty filter of the same shape and into
  *     a copy of the value itself: if accepted, every probe's count is the
  *     value's (or twice it), and the result validates;
@@ -107,7 +112,9 @@ validate(const uint8_t *bytes, uint64_t length, cf_header *header)
 	bf_status	status = cf_validate(bytes, length, header, FUZZ_CHUNK_BUCKETS, NULL);
 
 	REQUIRE(status == whole_status);
-	REQUIRE(header_status == BF_OK ? (status == BF_OK || status == BF_ERR_FORMAT_COUNTERS)
+	/* past the header: a bucket not in canonical form, or a count that disagrees */
+	REQUIRE(header_status == BF_OK ?
+			(status == BF_OK || status == BF_ERR_FORMAT_FINGERPRINT || status == BF_ERR_FORMAT_COUNTERS)
 			: status == header_status);
 	if (status == BF_OK)
 	{
@@ -119,6 +126,59 @@ validate(const uint8_t *bytes, uint64_t length, cf_header *header)
 				header->n_items);
 	}
 	return status;
+}
+
+/* Each bucket of a valid value read and written back, on a copy: not one byte changes. */
+static void
+require_canonical(const uint8_t *bytes, uint64_t length)
+{
+	uint8_t    *copy = copy_bytes(bytes, length);
+	cf_view		view = cf_view_of(copy);
+
+	for (uint64_t bucket = 0; bucket < view.nbuckets; bucket++)
+	{
+		uint32_t	fps[CF_SLOTS_PER_BUCKET];
+
+		cf_read_bucket(view, bucket, fps);
+		for (int slot = 1; slot < CF_SLOTS_PER_BUCKET; slot++)
+			REQUIRE(fps[slot - 1] <= fps[slot]);
+		cf_write_bucket(view, bucket, fps);
+	}
+	REQUIRE(memcmp(copy, bytes, (size_t) length) == 0);
+	free(copy);
+}
+
+/* The copies of hash's fingerprint as the glue counts them in a stored value: bucket bytes alone, and the stash. */
+static int
+count_from_slices(const uint8_t *filter, uint64_t hash)
+{
+	cf_view		view = cf_view_of((uint8_t *) filter);
+	uint32_t	fp = cf_fingerprint(hash, view.fp_bits);
+	uint64_t	buckets[2];
+	int			copies = 0;
+
+	buckets[0] = cf_bucket(hash, view.nbuckets);
+	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets);
+	for (int i = 0; i < 2; i++)
+	{
+		uint64_t	first_byte,
+					byte_count;
+		unsigned	first_bit;
+		uint8_t    *slice;
+
+		cf_bucket_bytes(buckets[i], view.fp_bits, &first_byte, &byte_count, &first_bit);
+		REQUIRE(first_byte + byte_count <= cf_table_bytes(view.nbuckets, view.fp_bits));
+		slice = copy_bytes(view.table + first_byte, byte_count);	/* just those bytes, for ASan */
+		copies += cf_bucket_count_in(slice, byte_count, first_bit, view.fp_bits, fp);
+		free(slice);
+	}
+	if ((bf_load_u32(filter + CF_OFF_FLAGS) & CF_FLAG_VICTIM) && bf_load_u32(filter + CF_OFF_VICTIM_FP) == fp)
+	{
+		uint64_t	victim_bucket = bf_load_u64(filter + CF_OFF_VICTIM_BUCKET);
+
+		copies += victim_bucket == buckets[0] || victim_bucket == buckets[1];
+	}
+	return copies;
 }
 
 /* Out and in again, as pg_dump and restore: the same bytes, and valid. */
@@ -157,6 +217,7 @@ insert_one(uint8_t *filter, uint64_t length, uint64_t hash, uint8_t *before)
 	{
 		REQUIRE(count < CF_MAX_COPIES && !stash_in_use);
 		REQUIRE(cf_contains_hash(view, hash) && cf_count_hash(view, hash) == count + 1);
+		REQUIRE(count_from_slices(filter, hash) == count + 1);
 		REQUIRE(bf_load_u64(filter + CF_OFF_N_ITEMS) == n_items + 1);
 	}
 	else
@@ -181,6 +242,7 @@ remove_one(uint8_t *filter, uint64_t length, uint64_t hash)
 	REQUIRE(count > 0);
 	REQUIRE(cf_remove_hash(view, hash));
 	REQUIRE(cf_count_hash(view, hash) == count - 1);
+	REQUIRE(count_from_slices(filter, hash) == count - 1);
 	REQUIRE(bf_load_u64(filter + CF_OFF_N_ITEMS) == n_items - 1);
 	REQUIRE(validate(filter, length, &header) == BF_OK);
 }
@@ -226,6 +288,7 @@ exercise(const uint8_t *value, uint64_t length, const cf_header *header, uint64_
 		probes[i] = next_hash(&seed);
 		counts[i] = cf_count_hash(cf_view_of(filter), probes[i]);
 		REQUIRE(counts[i] <= CF_MAX_COPIES + 1);
+		REQUIRE(count_from_slices(filter, probes[i]) == counts[i]);
 		REQUIRE(cf_contains_hash(cf_view_of(filter), probes[i]) == (counts[i] > 0));
 	}
 
@@ -289,6 +352,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			free(again);
 			if (validate(decoded, decoded_length, &header) == BF_OK)
 			{
+				require_canonical(decoded, decoded_length);
 				require_round_trip(decoded, decoded_length);
 				exercise(decoded, decoded_length, &header, seed);
 			}
@@ -303,6 +367,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 		if (validate(bytes, size, &header) == BF_OK)
 		{
+			require_canonical(bytes, size);
 			require_round_trip(bytes, size);
 			exercise(bytes, size, &header, seed);
 			/* reading never writes: the value is as received */

@@ -4,9 +4,11 @@
  *
  * Valid values: empty, holding a few integers, holding copies of one value,
  * emptied again by removes (the kind stays), and full with the stash in use,
- * at fingerprint sizes 4, 5, 8, 12, 16 and 32; two of them also as their
- * text form (NAME.txt, base64).  Near misses: a valid value with one field
- * broken, each failing exactly the check its name says (checked here).
+ * at fingerprint sizes 5, 8, 12, 16, 17 (the first with a bucket of more
+ * than 64 bits) and 32; two of them also as their text form (NAME.txt,
+ * base64).  Near misses: a valid value with one field or one bucket broken
+ * (an index past 3875, low parts out of order), each failing exactly the
+ * check its name says (checked here).
  */
 #include "bf_cuckoo.h"
 
@@ -107,8 +109,8 @@ seed_valid_values(const char *dir)
 {
 	uint8_t    *f;
 
-	f = seed_filter(2, 4, BF_KIND_NONE, 0, 0);
-	seed_valid(dir, "valid-empty-2buckets-f4", f, true);
+	f = seed_filter(2, 5, BF_KIND_NONE, 0, 0);
+	seed_valid(dir, "valid-empty-2buckets-f5", f, true);
 	free(f);
 	f = seed_filter(16, 12, BF_KIND_INTEGER, 0, 20);
 	seed_valid(dir, "valid-int-16buckets-f12", f, true);
@@ -132,6 +134,40 @@ seed_valid_values(const char *dir)
 	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-full-stash-32buckets");
 	seed_valid(dir, "valid-full-stash-32buckets-f8", f, false);
 	free(f);
+	f = seed_filter(16, 17, BF_KIND_INTEGER, 0, 1000);
+	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-full-stash-16buckets");
+	seed_valid(dir, "valid-full-stash-16buckets-f17", f, false);
+	free(f);
+}
+
+/*
+ * Buckets not in canonical form, in a value of 16 buckets, f = 12 (44-bit
+ * buckets): bucket 1 is table bits 44 .. 87, its index the high half of
+ * byte 5 and byte 6, its 4 low parts bytes 7 to 10.
+ */
+static void
+seed_bad_buckets(const char *dir)
+{
+	uint8_t    *f = seed_filter(16, 12, BF_KIND_INTEGER, 0, 0);
+	uint64_t	length = seed_length(f);
+	uint8_t    *table = f + CF_HEADER_BYTES;
+	uint32_t	fps[CF_SLOTS_PER_BUCKET] = {0x5FE, 0, 0x501, 0};
+
+	/* index 3876 = 0xf24, the first past C(19, 4) - 1 */
+	table[5] = 0x40;
+	table[6] = 0xF2;
+	seed_invalid(dir, "bad-bucket-index", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	/* 0 0 0x501 0x5FE: nibbles 0 0 5 5, index C(7,3) + C(8,4) = 105 = 0x069, low parts 00 00 01 fe */
+	cf_write_bucket(cf_view_of(f), 1, fps);
+	bf_store_u64(f + CF_OFF_N_ITEMS, 2);
+	seed_require(table[5] == 0x90 && table[6] == 0x06 && table[7] == 0 && table[8] == 0 &&
+				 table[9] == 0x01 && table[10] == 0xFE, "bucket bytes");
+	seed_valid(dir, "valid-equal-nibbles-16buckets-f12", f, false);
+	/* the same multiset with 0x5FE first: not canonical */
+	table[9] = 0xFE;
+	table[10] = 0x01;
+	seed_invalid(dir, "bad-bucket-order", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	free(f);
 }
 
 /* The near misses, each from a valid value of 16 buckets, f = 12, 20 integers. */
@@ -149,8 +185,8 @@ seed_near_misses(const char *dir)
 	f[CF_OFF_VERSION] = 2;
 	seed_invalid(dir, "bad-version", f, length, BF_ERR_FORMAT_VERSION);
 	f[CF_OFF_VERSION] = CF_FORMAT_VERSION;
-	f[CF_OFF_FP_BITS] = 3;
-	seed_invalid(dir, "bad-fp-bits-3", f, length, BF_ERR_FORMAT_FINGERPRINT);
+	f[CF_OFF_FP_BITS] = 4;
+	seed_invalid(dir, "bad-fp-bits-4", f, length, BF_ERR_FORMAT_FINGERPRINT);
 	f[CF_OFF_FP_BITS] = 33;
 	seed_invalid(dir, "bad-fp-bits-33", f, length, BF_ERR_FORMAT_FINGERPRINT);
 	f[CF_OFF_FP_BITS] = 12;
@@ -174,6 +210,7 @@ seed_near_misses(const char *dir)
 	bf_store_u64(f + CF_OFF_N_ITEMS, 20);
 	seed_invalid(dir, "bad-n-items-with-stash", f, length, BF_ERR_FORMAT_COUNTERS);
 	free(f);
+	seed_bad_buckets(dir);
 }
 
 void

@@ -1,8 +1,10 @@
 /*
  * test_cuckoo.c - unit tests of bf_cuckoo.c: hashing into fingerprint and
- * buckets, sizing, the packed slots, insert until full (nothing dropped),
- * copies, remove and its collisions, the stash, union, validation field by
- * field, and that the same adds build the same bytes.
+ * buckets, sizing, the semi-sorted buckets (the nibble index of every
+ * multiset, bytes, round trips, probes of a bucket's bytes alone), insert
+ * until full (nothing dropped), copies, remove and its collisions, the
+ * stash and its insertion again after a remove, union, validation field by
+ * field and bucket by bucket, and that the same adds build the same bytes.
  */
 #include "harness.h"
 
@@ -84,6 +86,31 @@ fill_until_full(uint8_t *filter, uint64_t first)
 	return count;
 }
 
+/* Sets the width bits at bit of the table (least significant first), to craft buckets by hand. */
+static void
+set_table_bits(uint8_t *filter, uint64_t bit, int width, uint64_t value)
+{
+	uint8_t    *table = filter + CF_HEADER_BYTES;
+
+	for (int i = 0; i < width; i++)
+	{
+		uint64_t	at = bit + (uint64_t) i;
+
+		table[at >> 3] = (uint8_t) ((table[at >> 3] & ~(1u << (at & 7))) | ((value >> i) & 1) << (at & 7));
+	}
+}
+
+static uint64_t
+get_table_bits(const uint8_t *filter, uint64_t bit, int width)
+{
+	const uint8_t *table = filter + CF_HEADER_BYTES;
+	uint64_t	value = 0;
+
+	for (int i = 0; i < width; i++)
+		value |= (uint64_t) ((table[(bit + (uint64_t) i) >> 3] >> ((bit + (uint64_t) i) & 7)) & 1) << i;
+	return value;
+}
+
 /* Of values [first, first+count), those not answered "maybe": false negatives. */
 static uint64_t
 missing_values(cf_view view, uint64_t first, uint64_t count)
@@ -125,7 +152,7 @@ test_cuckoo_fingerprints(void)
 static void
 test_cuckoo_alternate(void)
 {
-	static const int bits[] = {4, 8, 12, 16};
+	static const int bits[] = {5, 8, 12, 16};
 	static const uint64_t sizes[] = {2, 4, 1024, UINT64_C(1) << 20, UINT64_C(1) << 32};
 
 	for (size_t b = 0; b < sizeof(bits) / sizeof(bits[0]); b++)
@@ -170,7 +197,11 @@ test_cuckoo_plan(void)
 	CHECK_STATUS(cf_plan(0, 0.9, &nbuckets, &f), BF_OK);
 	CHECK(f == CF_MIN_FP_BITS && nbuckets == 2);
 	CHECK_STATUS(cf_plan(8, 0.5, &nbuckets, &f), BF_OK);
-	CHECK(f == 4 && nbuckets == 4);
+	CHECK(f == 5 && nbuckets == 4);	/* 8 / 2^4 = 0.5 would do, but a fingerprint needs a low bit */
+	CHECK_STATUS(cf_plan(8, 0.25, &nbuckets, &f), BF_OK);
+	CHECK_U64(f, 5);
+	CHECK_STATUS(cf_plan(8, 0.2, &nbuckets, &f), BF_OK);
+	CHECK_U64(f, 6);
 	CHECK_STATUS(cf_plan(1, 8.0 / 1024, &nbuckets, &f), BF_OK);
 	CHECK(f == 10 && nbuckets == 2);	/* p = 8 / 2^f exactly */
 	CHECK_STATUS(cf_plan(1, ldexp(8.0, -32), &nbuckets, &f), BF_OK);
@@ -187,9 +218,10 @@ test_cuckoo_plan(void)
 	}
 	CHECK_U64(bad, 0);
 
-	/* the largest at f = 10: 2^27 buckets (671,088,640 bytes); one more element needs 2^28 */
+	/* the largest at f = 10: 2^27 buckets (603,979,776 bytes); one more element needs 2^28 (1.2e9) */
 	CHECK_STATUS(cf_plan(510027366, 0.01, &nbuckets, &f), BF_OK);
 	CHECK_U64(nbuckets, UINT64_C(1) << 27);
+	CHECK_U64(cf_table_bytes(nbuckets, f), 603979776);
 	CHECK_STATUS(cf_plan(510027367, 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
 	CHECK_STATUS(cf_plan(INT64_C(1000000000000000000), 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
 
@@ -204,72 +236,263 @@ test_cuckoo_plan(void)
 	CHECK_STATUS(cf_plan(10, ldexp(8.0, -32) * 0.999, &nbuckets, &f), BF_ERR_P_TOO_SMALL);
 }
 
-/* ---- slots ---- */
+/* ---- buckets ---- */
 
 static void
-test_cuckoo_slot_layout(void)
+sort_fingerprints(uint32_t fps[CF_SLOTS_PER_BUCKET])
 {
-	uint8_t    *f4 = new_cuckoo(2, 4);
-	uint8_t    *f10 = new_cuckoo(2, 10);
-	uint8_t    *f12 = new_cuckoo(2, 12);
-	uint8_t    *f32 = new_cuckoo(2, 32);
+	for (int i = 1; i < CF_SLOTS_PER_BUCKET; i++)
+		for (int j = i; j > 0 && fps[j - 1] > fps[j]; j--)
+		{
+			uint32_t	swap = fps[j];
 
-	/* least significant bit first, little-endian */
-	cf_set_slot(cf_view_of(f4), 0, 0, 0xA);
-	cf_set_slot(cf_view_of(f4), 0, 1, 0x5);
-	CHECK_U64(f4[CF_HEADER_BYTES], 0x5A);
-	cf_set_slot(cf_view_of(f12), 0, 0, 0xABC);
-	cf_set_slot(cf_view_of(f12), 0, 1, 0x123);
-	CHECK(f12[CF_HEADER_BYTES] == 0xBC && f12[CF_HEADER_BYTES + 1] == 0x3A && f12[CF_HEADER_BYTES + 2] == 0x12);
-	/* bucket 1, slot 2 of f = 10: bit (4 + 2) * 10 = 60, so bits 4..7 of byte 7 and 0..5 of byte 8 */
-	cf_set_slot(cf_view_of(f10), 1, 2, 0x3FF);
-	CHECK(f10[CF_HEADER_BYTES + 7] == 0xF0 && f10[CF_HEADER_BYTES + 8] == 0x3F);
-	CHECK_U64(popcount_bytes(f10 + CF_HEADER_BYTES, cf_table_bytes(2, 10)), 10);
-	/* the last slot of the table: its bytes run to the table's very end */
-	cf_set_slot(cf_view_of(f32), 1, 3, UINT32_C(0x89ABCDEF));
-	CHECK_U64(bf_load_u32(f32 + cf_filter_bytes(2, 32) - 4), UINT32_C(0x89ABCDEF));
-	CHECK_U64(cf_get_slot(cf_view_of(f32), 1, 3), UINT32_C(0x89ABCDEF));
-	CHECK_U64(cf_table_bytes(2, 32), 32);
-	free(f4);
+			fps[j] = fps[j - 1];
+			fps[j - 1] = swap;
+		}
+}
+
+static uint64_t
+bucket_bit(uint64_t bucket, int fp_bits)
+{
+	return bucket * (uint64_t) cf_bucket_bits(fp_bits);
+}
+
+/*
+ * Every sorted nibble tuple a <= b <= c <= d, in the order of the loops d,
+ * c <= d, b <= c, a <= b (colexicographic): its index is its rank in that
+ * order, a + C(b+1, 2) + C(c+2, 3) + C(d+3, 4).  Checked through the
+ * public bucket functions both ways: written as a bucket, its first 12
+ * bits are that rank; the rank written by hand as those 12 bits reads back
+ * as that tuple.  These loops are what generated bf_cuckoo.c's constant
+ * table cf_nibble_sets.
+ */
+static void
+test_cuckoo_nibble_index(void)
+{
+	uint8_t    *filter = new_cuckoo(2, 5);
+	cf_view		view = cf_view_of(filter);
+	uint32_t	rank = 0;
+	uint64_t	bad_formula = 0,
+				bad_index = 0,
+				bad_decode = 0,
+				bad_past = 0;
+	cf_header	h;
+
+	for (uint32_t d = 0; d < 16; d++)
+		for (uint32_t c = 0; c <= d; c++)
+			for (uint32_t b = 0; b <= c; b++)
+				for (uint32_t a = 0; a <= b; a++, rank++)
+				{
+					/* f = 5: a nibble and one low bit, here 1; written out of order */
+					uint32_t	fps[4] = {d << 1 | 1, b << 1 | 1, a << 1 | 1, c << 1 | 1};
+					uint32_t	back[4];
+
+					bad_formula += rank != a + (b + 1) * b / 2 + (c + 2) * (c + 1) * c / 6 +
+						(d + 3) * (d + 2) * (d + 1) * d / 24;
+					cf_write_bucket(view, 1, fps);
+					bad_index += get_table_bits(filter, bucket_bit(1, 5), 12) != rank;
+					bad_index += get_table_bits(filter, bucket_bit(1, 5) + 12, 4) != 0xF;
+					set_table_bits(filter, bucket_bit(1, 5), 16, rank);
+					cf_read_bucket(view, 1, back);
+					bad_decode += back[0] != a << 1 || back[1] != b << 1 || back[2] != c << 1 || back[3] != d << 1;
+				}
+	CHECK_U64(rank, CF_NIBBLE_SETS);
+	CHECK(CF_NIBBLE_SETS <= (1 << CF_NIBBLE_INDEX_BITS));
+	CHECK_U64(bad_formula, 0);
+	CHECK_U64(bad_index, 0);
+	CHECK_U64(bad_decode, 0);
+	CHECK_U64(get_table_bits(filter, 0, 16), 0);	/* bucket 0 never touched */
+
+	/* 3876 .. 4095 are never written: read as nibbles 0 (in bounds), and rejected */
+	bf_store_u64(filter + CF_OFF_N_ITEMS, 4);
+	for (uint32_t index = CF_NIBBLE_SETS; index < (1u << CF_NIBBLE_INDEX_BITS); index++)
+	{
+		uint32_t	back[4];
+
+		set_table_bits(filter, bucket_bit(1, 5), 16, UINT32_C(0xF000) | index);
+		cf_read_bucket(view, 1, back);
+		bad_past += back[0] != 1 || back[1] != 1 || back[2] != 1 || back[3] != 1;
+		bad_past += cf_validate(filter, cuckoo_bytes(filter), &h, 0, NULL) != BF_ERR_FORMAT_FINGERPRINT;
+	}
+	CHECK_U64(bad_past, 0);
+	set_table_bits(filter, bucket_bit(1, 5), 16, UINT32_C(0xF000) | (CF_NIBBLE_SETS - 1));
+	CHECK_STATUS(cf_validate(filter, cuckoo_bytes(filter), &h, 0, NULL), BF_OK);	/* 0x1F four times */
+	free(filter);
+}
+
+/* The bytes of a few buckets, worked out by hand (FORMAT.md has the first). */
+static void
+test_cuckoo_bucket_layout(void)
+{
+	uint8_t    *f5 = new_cuckoo(2, 5);
+	uint8_t    *f10 = new_cuckoo(2, 10);
+	uint8_t    *f32 = new_cuckoo(2, 32);
+	uint8_t    *t;
+	uint32_t	fps[4];
+
+	CHECK(cf_bucket_bits(5) == 16 && cf_bucket_bits(10) == 36 && cf_bucket_bits(13) == 48 &&
+		  cf_bucket_bits(17) == 64 && cf_bucket_bits(32) == 124);
+	CHECK(cf_table_bytes(2, 5) == 4 && cf_table_bytes(2, 10) == 9 && cf_table_bytes(2, 32) == 31);
+	CHECK_U64(cf_table_bytes(1024, 13), 6144);
+
+	/*
+	 * f = 5, bucket 0 = {0x1F, 3, 0, 2}: sorted 0, 2, 3, 0x1F, nibbles (the
+	 * top 4 of 5 bits) 0 1 1 15, index 0 + C(2,2) + C(3,3) + C(18,4) = 3062
+	 * = 0xBF6; low bits 0 0 1 1 at bits 12 .. 15: 0xCBF6, bytes f6 cb.
+	 */
+	t = f5 + CF_HEADER_BYTES;
+	fps[0] = 0x1F, fps[1] = 3, fps[2] = 0, fps[3] = 2;
+	cf_write_bucket(cf_view_of(f5), 0, fps);
+	CHECK(t[0] == 0xF6 && t[1] == 0xCB && t[2] == 0 && t[3] == 0);
+	cf_read_bucket(cf_view_of(f5), 0, fps);
+	CHECK(fps[0] == 0 && fps[1] == 2 && fps[2] == 3 && fps[3] == 0x1F);
+
+	/*
+	 * f = 10, bucket 1 = {0x3FF} (bits 36 .. 71, the table's last): nibbles
+	 * 0 0 0 15, index C(18,4) = 3060 = 0xBF4 at bits 36 .. 47; the low part
+	 * 0x3F of 0x3FF at bit 12 + 3 * 6 = 30 of the bucket, 66 .. 71 of the table.
+	 */
+	t = f10 + CF_HEADER_BYTES;
+	fps[0] = 0, fps[1] = 0x3FF, fps[2] = 0, fps[3] = 0;
+	cf_write_bucket(cf_view_of(f10), 1, fps);
+	CHECK(t[4] == 0x40 && t[5] == 0xBF && t[6] == 0 && t[7] == 0 && t[8] == 0xFC);
+	CHECK_U64(popcount_bytes(t, 9), 8 + 6);
+	cf_read_bucket(cf_view_of(f10), 1, fps);
+	CHECK(fps[0] == 0 && fps[1] == 0 && fps[2] == 0 && fps[3] == 0x3FF);
+
+	/*
+	 * f = 32, bucket 1 (bits 124 .. 247, both fields, the second ending the
+	 * table): nibbles 0 1 8 15, index 0 + C(2,2) + C(10,3) + C(18,4) = 3181;
+	 * the largest's low part 0xFFFFFFF at bucket bit 12 + 3 * 28 = 96, table
+	 * bits 220 .. 247.
+	 */
+	t = f32 + CF_HEADER_BYTES;
+	fps[0] = UINT32_C(0xFFFFFFFF), fps[1] = 1, fps[2] = UINT32_C(0x80000000), fps[3] = UINT32_C(0x12345678);
+	cf_write_bucket(cf_view_of(f32), 1, fps);
+	CHECK_U64(get_table_bits(f32, 124, 12), 3181);
+	CHECK_U64(get_table_bits(f32, 124 + 12, 28), 1);
+	CHECK_U64(get_table_bits(f32, 124 + 40, 28), 0x2345678);
+	CHECK_U64(get_table_bits(f32, 124 + 68, 28), 0);
+	CHECK(t[30] == 0xFF && t[29] == 0xFF && t[28] == 0xFF && t[27] >> 4 == 0xF);
+	CHECK_U64(popcount_bytes(t, 15) + (t[15] & 0x0F), 0);	/* bucket 0 untouched */
+	cf_read_bucket(cf_view_of(f32), 1, fps);
+	CHECK(fps[0] == 1 && fps[1] == UINT32_C(0x12345678) && fps[2] == UINT32_C(0x80000000) &&
+		  fps[3] == UINT32_C(0xFFFFFFFF));
+	free(f5);
 	free(f10);
-	free(f12);
 	free(f32);
 }
 
-/* Every slot of a small table set and read back at f = 4..32, neighbours and the bytes past the table untouched. */
+/*
+ * Every nibble multiset with random low parts, written in a shuffled order
+ * into a random bucket of 8 at f = 5, 6, 13, 16, 17, 31 and 32: it reads
+ * back sorted with its index bits, every other bucket keeps what it had,
+ * and the bytes past the table stay untouched.
+ */
 static void
-test_cuckoo_slot_round_trips(void)
+test_cuckoo_bucket_round_trips(void)
 {
-	for (int f = CF_MIN_FP_BITS; f <= CF_MAX_FP_BITS; f++)
-	{
-		for (uint64_t nbuckets = 2; nbuckets <= 8; nbuckets *= 2)
-		{
-			uint64_t	length = cf_filter_bytes(nbuckets, f);
-			uint8_t    *filter = xcalloc(length + 16);
-			cf_view		view;
-			uint32_t	want[32];
-			int			slots = (int) nbuckets * CF_SLOTS_PER_BUCKET;
-			uint64_t	bad = 0;
+	static const int bits[] = {5, 6, 13, 16, 17, 31, 32};
 
-			cf_init(filter, nbuckets, f, BF_KIND_INTEGER, 0, 0.01);
-			memset(filter + length, 0x5A, 16);
-			view = cf_view_of(filter);
-			for (int round = 0; round < 2; round++)
-				for (int i = 0; i < slots; i++)
+	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+	{
+		int			f = bits[i];
+		uint64_t	nbuckets = 8;
+		uint64_t	length = cf_filter_bytes(nbuckets, f);
+		uint8_t    *filter = xcalloc(length + 16);
+		uint32_t	want[8][4];
+		uint64_t	low_mask = (UINT64_C(1) << (f - 4)) - 1;
+		uint32_t	rank = 0;
+		uint64_t	bad = 0;
+		cf_view		view;
+
+		cf_init(filter, nbuckets, f, BF_KIND_INTEGER, 0, 0.01);
+		memset(filter + length, 0x5A, 16);
+		memset(want, 0, sizeof(want));
+		view = cf_view_of(filter);
+		for (uint32_t d = 0; d < 16; d++)
+			for (uint32_t c = 0; c <= d; c++)
+				for (uint32_t b = 0; b <= c; b++)
+					for (uint32_t a = 0; a <= b; a++, rank++)
+					{
+						uint32_t	nibbles[4] = {a, b, c, d};
+						uint32_t	fps[4];
+						uint32_t	back[4];
+						uint64_t	bucket = rng_next() & (nbuckets - 1);
+						int			turn = (int) (rng_next() & 3);
+
+						for (int s = 0; s < 4; s++)
+							fps[(s + turn) % 4] = nibbles[s] << (f - 4) | (uint32_t) (rng_next() & low_mask);
+						memcpy(want[bucket], fps, sizeof(fps));
+						sort_fingerprints(want[bucket]);
+						cf_write_bucket(view, bucket, fps);
+						bad += get_table_bits(filter, bucket_bit(bucket, f), 12) != rank;
+						for (uint64_t j = 0; j < nbuckets; j++)
+						{
+							cf_read_bucket(view, j, back);
+							bad += memcmp(back, want[j], sizeof(back)) != 0;
+						}
+					}
+		for (int j = 0; j < 16; j++)
+			bad += filter[length + j] != 0x5A;
+		CHECK_U64(bad, 0);
+		free(filter);
+	}
+}
+
+/*
+ * What the glue does for a stored filter: cf_bucket_bytes names a bucket's
+ * bytes and cf_bucket_count_in counts fp among them alone (copied to a
+ * buffer of just those bytes, so that ASan sees a read past them).  It
+ * agrees with cf_read_bucket for the fingerprints of the bucket and for
+ * neighbours of them that are not.
+ */
+static void
+test_cuckoo_bucket_slices(void)
+{
+	static const int bits[] = {5, 10, 13, 16, 17, 31, 32};
+
+	for (size_t i = 0; i < sizeof(bits) / sizeof(bits[0]); i++)
+	{
+		int			f = bits[i];
+		uint8_t    *filter = new_cuckoo(64, f);
+		cf_view		view = cf_view_of(filter);
+		uint64_t	bad = 0;
+
+		for (uint64_t v = 0; v < 230; v++)
+			(void) cf_insert_hash(view, hash_int(v % 200));	/* some twice */
+		for (uint64_t bucket = 0; bucket < 64; bucket++)
+		{
+			uint64_t	first_byte,
+						byte_count;
+			unsigned	first_bit;
+			uint8_t    *slice;
+			uint32_t	fps[4];
+
+			cf_bucket_bytes(bucket, f, &first_byte, &byte_count, &first_bit);
+			bad += first_byte * 8 + first_bit != bucket_bit(bucket, f);
+			bad += byte_count != (first_bit + (uint64_t) cf_bucket_bits(f) + 7) / 8;
+			bad += first_byte + byte_count > cf_table_bytes(64, f);
+			slice = xcalloc(byte_count);
+			memcpy(slice, filter + CF_HEADER_BYTES + first_byte, (size_t) byte_count);
+			cf_read_bucket(view, bucket, fps);
+			for (int s = 0; s < 4; s++)
+			{
+				uint32_t	probes[3] = {fps[s], fps[s] ^ 1, fps[s] ^ (UINT32_C(1) << (f - 1))};
+
+				for (int k = 0; k < 3; k++)
 				{
-					/* round 0 sets every slot; round 1 changes one at a time, checking all */
-					want[i] = (uint32_t) (rng_next() & ((UINT64_C(1) << f) - 1));
-					if (round == 1 && i % 3 == 0)
-						want[i] = i % 2 ? 0 : (uint32_t) ((UINT64_C(1) << f) - 1);
-					cf_set_slot(view, (uint64_t) i / 4, i % 4, want[i]);
-					for (int j = 0; j <= (round == 0 ? i : slots - 1); j++)
-						bad += cf_get_slot(view, (uint64_t) j / 4, j % 4) != want[j];
+					int			want = 0;
+
+					for (int t = 0; t < 4; t++)
+						want += fps[t] == probes[k];
+					bad += cf_bucket_count_in(slice, byte_count, first_bit, f, probes[k]) != want;
 				}
-			for (int i = 0; i < 16; i++)
-				bad += filter[length + i] != 0x5A;
-			CHECK_U64(bad, 0);
-			free(filter);
+			}
+			free(slice);
 		}
+		CHECK_U64(bad, 0);
+		free(filter);
 	}
 }
 
@@ -284,7 +507,7 @@ test_cuckoo_header(void)
 	cf_header	back;
 
 	CHECK_U64(CF_HEADER_BYTES, 64);
-	CHECK_U64(cf_filter_bytes(1024, 10), 64 + 1024 * 10 / 2);
+	CHECK_U64(cf_filter_bytes(1024, 10), 64 + 1024 * 9 / 2);	/* 36 bits a bucket */
 	memset(m, 0xFF, (size_t) cf_filter_bytes(2, 8));
 	h.version = 0x0201;
 	h.hash_scheme = 0x03;
@@ -445,8 +668,13 @@ table_copies(cf_view view, uint32_t fp)
 	uint64_t	copies = 0;
 
 	for (uint64_t bucket = 0; bucket < view.nbuckets; bucket++)
+	{
+		uint32_t	fps[4];
+
+		cf_read_bucket(view, bucket, fps);
 		for (int slot = 0; slot < CF_SLOTS_PER_BUCKET; slot++)
-			copies += cf_get_slot(view, bucket, slot) == fp;
+			copies += fps[slot] == fp;
+	}
 	return copies;
 }
 
@@ -500,6 +728,9 @@ test_cuckoo_stash_two_buckets(void)
 	free(filter);
 }
 
+/* Removes from the table, not from the stash's own buckets, that test_cuckoo_stash_after_removes tries */
+#define CUCKOO_REMOVES_ELSEWHERE	40
+
 /* Which bucket a remove of hash would free: where its first copy is (UINT64_MAX: only in the stash). */
 static uint64_t
 bucket_freed_by(cf_view view, uint64_t hash)
@@ -509,56 +740,153 @@ bucket_freed_by(cf_view view, uint64_t hash)
 
 	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets);
 	for (int i = 0; i < 2; i++)
+	{
+		uint32_t	fps[4];
+
+		cf_read_bucket(view, buckets[i], fps);
 		for (int slot = 0; slot < CF_SLOTS_PER_BUCKET; slot++)
-			if (cf_get_slot(view, buckets[i], slot) == fp)
+			if (fps[slot] == fp)
 				return buckets[i];
+	}
 	return UINT64_MAX;
 }
 
-/* A large full filter: the stash moves back only when a remove frees one of its own buckets. */
+/*
+ * A large full filter, a remove from the table, and the stashed fingerprint
+ * inserted again: it always finds room when the remove freed one of its own
+ * two buckets, and here at least once when it freed another (its evictions
+ * start from another seed than the walk that failed, and may reach the
+ * freed slot; when only its own buckets were tried, the filter stayed
+ * full).  Either way nothing is lost, n_items is one less, and the filter
+ * takes an insert exactly when the stash is empty.
+ */
 static void
-test_cuckoo_stash_moves_back(void)
+test_cuckoo_stash_after_removes(void)
 {
 	uint8_t    *filter = new_cuckoo(512, 12);
 	cf_view		view = cf_view_of(filter);
 	uint64_t	count = fill_until_full(filter, 0);
 	cf_header	h;
 	uint64_t	stashed;
-	int			moved = 0,
-				stayed = 0;
+	int			ours = 0,
+				elsewhere = 0,
+				ours_emptied = 0,
+				elsewhere_emptied = 0;
 
 	cf_read_header(filter, &h);
 	stashed = hash_with(h.victim_fp, h.victim_bucket, 12);
 	CHECK(cf_contains_hash(view, stashed));
-	for (uint64_t v = 0; v < count && (moved < 3 || stayed < 3); v++)
+	for (uint64_t v = 0; v < count && (ours < 3 || elsewhere < CUCKOO_REMOVES_ELSEWHERE); v++)
 	{
-		uint8_t    *copy = copy_cuckoo(filter);
-		cf_view		copy_view = cf_view_of(copy);
-		uint64_t	freed = bucket_freed_by(copy_view, hash_int(v));
-		bool		ours = freed == h.victim_bucket ||
+		uint8_t    *copy;
+		cf_view		copy_view;
+		uint64_t	freed = bucket_freed_by(view, hash_int(v));
+		bool		is_ours = freed == h.victim_bucket ||
 			freed == cf_alt_bucket(h.victim_bucket, h.victim_fp, 512);
 		cf_header	after;
 
-		if (freed == UINT64_MAX || (ours && moved >= 3) || (!ours && stayed >= 3))
-		{
-			free(copy);
+		if (freed == UINT64_MAX || (is_ours && ours >= 3) || (!is_ours && elsewhere >= CUCKOO_REMOVES_ELSEWHERE))
 			continue;
-		}
+		copy = copy_cuckoo(filter);
+		copy_view = cf_view_of(copy);
 		CHECK(cf_remove_hash(copy_view, hash_int(v)));
 		cf_read_header(copy, &after);
 		CHECK_U64(after.n_items, count - 1);
-		CHECK((after.flags == 0) == ours);
+		CHECK_U64(cf_count_slots(copy_view, 0, 512) + (after.flags != 0), count - 1);
+		if (is_ours)
+			CHECK_U64(after.flags, 0);
 		CHECK(cf_contains_hash(copy_view, stashed));
 		CHECK_U64(missing_values(copy_view, 0, v) + missing_values(copy_view, v + 1, count - v - 1), 0);
 		CHECK_STATUS(validate_cuckoo(copy, cuckoo_bytes(copy)), BF_OK);
-		/* still full while the stash is in use; room again once it moved */
-		CHECK_STATUS(cf_insert_hash(copy_view, hash_int(count + 100)), ours ? BF_OK : BF_ERR_FILTER_FULL);
-		moved += ours;
-		stayed += !ours;
+		/* still full while the stash is in use; room again once it is empty */
+		CHECK_STATUS(cf_insert_hash(copy_view, hash_int(count + 100)), after.flags == 0 ? BF_OK : BF_ERR_FILTER_FULL);
+		ours += is_ours;
+		elsewhere += !is_ours;
+		ours_emptied += is_ours && after.flags == 0;
+		elsewhere_emptied += !is_ours && after.flags == 0;
 		free(copy);
 	}
-	CHECK(moved == 3 && stayed == 3);
+	CHECK(ours == 3 && ours_emptied == 3 && elsewhere == CUCKOO_REMOVES_ELSEWHERE);
+	CHECK(elsewhere_emptied > 0);
 	free(filter);
+}
+
+/* The next fingerprint from *next up whose alternate of bucket 0 among 4 buckets is mask (1 or 3). */
+static uint32_t
+fingerprint_moving_by(uint32_t *next, uint64_t mask)
+{
+	while (cf_alt_bucket(0, *next, 4) != mask)
+		(*next)++;
+	return (*next)++;
+}
+
+/*
+ * A full table of 4 buckets built by hand, f = 16, the stash holding S in
+ * bucket 0 (alternate 1, both full), and one fingerprint removed from
+ * bucket 2, neither of S's.  If the fingerprints of buckets 0 and 1 move
+ * to 3 and 2 (mask 3) and those of 2 and 3 to each other (mask 1), every
+ * eviction path from 0 or 1 reaches the freed slot within two swaps: S is
+ * in the table again.  If those of 0 and 1 move only between 0 and 1, no
+ * path does: after CF_MAX_KICKS swaps one of them is in the stash again.
+ * Both times nothing is lost and n_items is 16.
+ */
+static void
+test_cuckoo_stash_reinsert(void)
+{
+	for (int reachable = 1; reachable >= 0; reachable--)
+	{
+		uint8_t    *filter = new_cuckoo(4, 16);
+		cf_view		view = cf_view_of(filter);
+		uint32_t	next = 1;
+		uint32_t	table[4][4];
+		uint32_t	stashed = fingerprint_moving_by(&next, 1);
+		uint64_t	missing = 0;
+		uint32_t	fps[4];
+		cf_header	h;
+
+		for (int bucket = 0; bucket < 4; bucket++)
+		{
+			for (int slot = 0; slot < 4; slot++)
+				table[bucket][slot] = fingerprint_moving_by(&next, bucket < 2 && reachable ? 3 : 1);
+			cf_write_bucket(view, (uint64_t) bucket, table[bucket]);
+		}
+		bf_store_u32(filter + CF_OFF_FLAGS, CF_FLAG_VICTIM);
+		bf_store_u32(filter + CF_OFF_VICTIM_FP, stashed);
+		bf_store_u64(filter + CF_OFF_N_ITEMS, 17);
+		CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
+		CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_ERR_FILTER_FULL);
+
+		CHECK(cf_remove_hash(view, hash_with(table[2][1], 2, 16)));
+		cf_read_header(filter, &h);
+		CHECK_U64(h.n_items, 16);
+		CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
+		CHECK(!cf_contains_hash(view, hash_with(table[2][1], 2, 16)));
+		CHECK(cf_contains_hash(view, hash_with(stashed, 0, 16)));
+		for (int bucket = 0; bucket < 4; bucket++)
+			for (int slot = 0; slot < 4; slot++)
+				if (bucket != 2 || slot != 1)
+					missing += !cf_contains_hash(view, hash_with(table[bucket][slot], (uint64_t) bucket, 16));
+		CHECK_U64(missing, 0);
+		cf_read_bucket(view, 2, fps);
+		if (reachable)
+		{
+			/* the table is full again, the stash empty: one more insert is taken (into the stash) */
+			CHECK_U64(h.flags, 0);
+			CHECK_U64(cf_count_slots(view, 0, 4), 16);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_OK);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next + 1, 2, 16)), BF_ERR_FILTER_FULL);
+		}
+		else
+		{
+			/* a fingerprint of buckets 0 and 1 (S or another) in the stash, the slot of 2 still free */
+			CHECK(h.flags == CF_FLAG_VICTIM && h.victim_bucket < 2);
+			CHECK(cf_alt_bucket(0, h.victim_fp, 4) == 1);
+			CHECK(fps[0] == 0 && fps[1] != 0);
+			CHECK_U64(cf_count_slots(view, 0, 4), 15);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_ERR_FILTER_FULL);
+		}
+		free(filter);
+	}
 }
 
 /* ---- union ---- */
@@ -662,6 +990,7 @@ test_cuckoo_rejects(void)
 	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 0x0101), BF_ERR_FORMAT_VERSION);
 	CHECK_STATUS(status_with(f, len, CF_OFF_HASH_SCHEME, 1, 2), BF_ERR_FORMAT_HASH_SCHEME);
 	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 3), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 4), BF_ERR_FORMAT_FINGERPRINT);
 	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 33), BF_ERR_FORMAT_FINGERPRINT);
 	CHECK_STATUS(status_with(f, len, CF_OFF_VALUE_KIND, 4, 6), BF_ERR_FORMAT_KIND);
 	CHECK_STATUS(status_with(f, len, CF_OFF_FLAGS, 4, 2), BF_ERR_FORMAT_FLAGS);
@@ -673,7 +1002,7 @@ test_cuckoo_rejects(void)
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 24), BF_ERR_FORMAT_NBLOCKS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 33), BF_ERR_FORMAT_NBLOCKS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 63), BF_ERR_FORMAT_NBLOCKS);
-	/* 2^28 buckets of 12 bits: 1.6e9 bytes, over CF_MAX_TABLE_BYTES */
+	/* 2^28 buckets of 44 bits: 1.5e9 bytes, over CF_MAX_TABLE_BYTES */
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 28), BF_ERR_FORMAT_NBLOCKS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 32), BF_ERR_FORMAT_LENGTH);
 	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 13), BF_ERR_FORMAT_LENGTH);
@@ -721,24 +1050,74 @@ test_cuckoo_rejects_counts(void)
 	CHECK_STATUS(status_with(f, len, CF_OFF_N_ITEMS, 8, 20), BF_ERR_FORMAT_COUNTERS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_FLAGS, 4, 0), BF_ERR_FORMAT_FINGERPRINT);
 	/* a slot emptied, or one filled, behind the count's back */
-	for (int i = 0; i < 64; i++)
-		if (cf_get_slot(cf_view_of(f), (uint64_t) i / 4, i % 4) != 0)
-		{
-			uint32_t	fp = cf_get_slot(cf_view_of(f), (uint64_t) i / 4, i % 4);
+	for (uint64_t bucket = 0; bucket < 16; bucket++)
+	{
+		uint32_t	fps[4];
+		uint32_t	saved;
 
-			cf_set_slot(cf_view_of(f), (uint64_t) i / 4, i % 4, 0);
-			CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
-			cf_set_slot(cf_view_of(f), (uint64_t) i / 4, i % 4, fp);
-			break;
-		}
+		cf_read_bucket(cf_view_of(f), bucket, fps);
+		if (fps[3] == 0)
+			continue;
+		saved = fps[3];
+		fps[3] = 0;
+		cf_write_bucket(cf_view_of(f), bucket, fps);
+		CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
+		fps[3] = saved;
+		cf_write_bucket(cf_view_of(f), bucket, fps);
+		break;
+	}
 	CHECK_STATUS(validate_cuckoo(f, len), BF_OK);
-	for (int i = 0; i < 64; i++)
-		if (cf_get_slot(cf_view_of(f), (uint64_t) i / 4, i % 4) == 0)
-		{
-			cf_set_slot(cf_view_of(f), (uint64_t) i / 4, i % 4, 1);
-			CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
-			break;
-		}
+	for (uint64_t bucket = 0; bucket < 16; bucket++)
+	{
+		uint32_t	fps[4];
+
+		cf_read_bucket(cf_view_of(f), bucket, fps);
+		if (fps[0] != 0)
+			continue;
+		fps[0] = 1;
+		cf_write_bucket(cf_view_of(f), bucket, fps);
+		CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_COUNTERS);
+		break;
+	}
+	free(f);
+}
+
+/*
+ * Buckets in any but their canonical form: an index past 3875, or the low
+ * parts of equal nibbles out of order.  Low parts that descend under
+ * ascending nibbles are in order (the fingerprints are sorted whole).
+ */
+static void
+test_cuckoo_rejects_buckets(void)
+{
+	uint8_t    *f = new_cuckoo(16, 12);
+	uint64_t	len = cuckoo_bytes(f);
+	uint64_t	bit = bucket_bit(5, 12);
+	uint64_t	index;
+	uint32_t	fps[4] = {0x501, 0x5FE, 0x1FF, 0x201};
+	cf_header	h;
+
+	for (uint64_t v = 0; v < 20; v++)
+		cf_insert_hash(cf_view_of(f), hash_int(v));
+	index = get_table_bits(f, bit, 12);
+	set_table_bits(f, bit, 12, CF_NIBBLE_SETS);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_FINGERPRINT);
+	set_table_bits(f, bit, 12, 0xFFF);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_FINGERPRINT);
+	set_table_bits(f, bit, 12, index);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_OK);
+
+	/* bucket 5 made 0x1FF 0x201 0x501 0x5FE: low parts ff 01 01 fe at bucket bits 12, 20, 28, 36 */
+	bf_store_u64(f + CF_OFF_N_ITEMS, 20 + 4 - cf_count_slots(cf_view_of(f), 5, 1));
+	cf_write_bucket(cf_view_of(f), 5, fps);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_OK);
+	CHECK(get_table_bits(f, bit + 12, 8) == 0xFF && get_table_bits(f, bit + 20, 8) == 0x01);
+	CHECK(get_table_bits(f, bit + 28, 8) == 0x01 && get_table_bits(f, bit + 36, 8) == 0xFE);
+	/* 0x5FE before 0x501: the same multiset, not canonical */
+	set_table_bits(f, bit + 28, 8, 0xFE);
+	set_table_bits(f, bit + 36, 8, 0x01);
+	CHECK_STATUS(validate_cuckoo(f, len), BF_ERR_FORMAT_FINGERPRINT);
+	CHECK_STATUS(cf_validate(f, len, &h, 1, NULL), BF_ERR_FORMAT_FINGERPRINT);
 	free(f);
 }
 
@@ -772,18 +1151,25 @@ test_cuckoo(void)
 	test_cuckoo_fingerprints();
 	test_cuckoo_alternate();
 	test_cuckoo_plan();
-	test_cuckoo_slot_layout();
-	test_cuckoo_slot_round_trips();
+	test_cuckoo_nibble_index();
+	test_cuckoo_bucket_layout();
+	test_cuckoo_bucket_round_trips();
+	test_cuckoo_bucket_slices();
 	test_cuckoo_header();
 	test_cuckoo_fill(1024, 12);
 	test_cuckoo_fill(4096, 8);
 	test_cuckoo_fill(256, 16);
+	test_cuckoo_fill(1024, 5);
+	test_cuckoo_fill(512, 17);
+	test_cuckoo_fill(256, 32);
 	test_cuckoo_copies();
 	test_cuckoo_remove_collision();
 	test_cuckoo_stash_two_buckets();
-	test_cuckoo_stash_moves_back();
+	test_cuckoo_stash_after_removes();
+	test_cuckoo_stash_reinsert();
 	test_cuckoo_union();
 	test_cuckoo_rejects();
 	test_cuckoo_rejects_counts();
+	test_cuckoo_rejects_buckets();
 	test_cuckoo_deterministic();
 }
