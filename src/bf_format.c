@@ -76,7 +76,7 @@ bf_status_message(bf_status status)
 		case BF_ERR_FORMAT_COUNTERS:
 			return "element count disagrees with the contents";
 		case BF_ERR_FORMAT_FINGERPRINT:
-			return "fingerprint size or stash out of range";
+			return "fingerprint size, bucket or stash out of range";
 		case BF_ERR_FILTER_FULL:
 			return "cuckoo filter is full";
 		case BF_ERR_TOO_MANY_COPIES:

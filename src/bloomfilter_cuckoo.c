@@ -204,7 +204,8 @@ cuckoo_remove_all(PG_FUNCTION_ARGS)
 
 /*
  * Copies of hash's fingerprint in a stored filter, read through TOAST
- * slices: its 64-byte header and its two buckets (f / 2 bytes each).
+ * slices: its 64-byte header and its two buckets ((f - 1) / 2 bytes each,
+ * one more when a bucket begins mid-byte).
  */
 static int
 cuckoo_count_slices(struct varlena *stored, uint64 stored_bytes, uint64 hash, uint32 value_kind)
