@@ -29,18 +29,20 @@ CREATE TEMP VIEW m AS
 \echo '   SELECT count(*) FROM probes WHERE (SELECT f FROM filters_<type> WHERE col = ...) @> x (or s)'
 \echo '   ns/probe: over the same scan without a filter (WHERE x = -1, s = ''''); ratio: of the medians;'
 \echo '   paired: the median of the runs'' own ratios (each side against the bloomfilter side run just before or after it); verdict: on paired'
-SELECT p.plan, p.vals AS "values", p.label AS filter,
+\echo '   filter_n 1000: filters of the first 1,000 members, which stay in the CPU''s caches (the cost of the call and the arithmetic)'
+SELECT p.plan, p.vals AS "values", p.filter_n, p.label AS filter,
        fb.ms_text(p.ms, p.failure, p.limit_s) AS ms,
        CASE WHEN p.kind <> 'base' THEN round(((p.ms - b.ms) * 1e6 / p.elements)::numeric, 1) END AS ns_per_probe,
        CASE WHEN p.kind NOT IN ('base', 'bloom') THEN round((p.ms / r.ms)::numeric, 2) END AS ratio,
        CASE WHEN p.kind NOT IN ('base', 'bloom') THEN round(p.paired::numeric, 2) END AS paired,
-       g.goal, fb.verdict(CASE WHEN p.kind NOT IN ('base', 'bloom') THEN p.paired END, g.goal) AS verdict
+       CASE WHEN p.filter_n = :n THEN g.goal END AS goal,
+       fb.verdict(CASE WHEN p.kind NOT IN ('base', 'bloom') AND p.filter_n = :n THEN p.paired END, g.goal) AS verdict
 FROM m p
-JOIN m b ON b.grp = p.grp AND b.kind = 'base'
+JOIN m b ON b.section = p.section AND b.plan = p.plan AND b.vals = p.vals AND b.kind = 'base'
 JOIN m r ON r.grp = p.grp AND r.kind = 'bloom'
 LEFT JOIN goals g ON g.kind = p.kind
 WHERE p.section = 'probe'
-ORDER BY p.grp, p.pos;
+ORDER BY p.plan DESC, p.vals, p.filter_n DESC, p.pos;
 
 \echo '== config' :cfg': 1b. the stored filter probed by a join: SELECT count(*) FROM filters_<type> t JOIN probes p ON t.f @> p.x WHERE t.col = ...'
 SELECT p.plan, p.vals AS "values", p.label AS filter, fb.ms_text(p.ms, p.failure, p.limit_s) AS ms,

@@ -18,7 +18,7 @@ ORDER BY s.p DESC, s.type_order;
 WITH r AS (
   SELECT s.section, s.plan, s.vals, s.kind, s.label, p.config, p.paired
   FROM fb.sides s JOIN fb.paired p ON p.id = s.id
-  WHERE s.section IN ('probe', 'join') AND s.kind IN ('counting', 'cuckoo'))
+  WHERE s.section IN ('probe', 'join') AND s.kind IN ('counting', 'cuckoo') AND s.filter_n = :n)
 SELECT CASE r.section WHEN 'probe' THEN 'scan, (SELECT f ...) @> v' ELSE 'join, t.f @> p.v' END AS probe,
        r.plan, r.vals AS "values", r.label AS filter,
        round(max(r.paired) FILTER (WHERE r.config = 'A')::numeric, 2) AS a,
