@@ -131,7 +131,7 @@ SELECT label AS type, round(rebuild_bloom_ms::numeric, 1) AS rebuild_ms, round(r
 FROM rows ORDER BY kind;
 
 \echo '== config' :cfg': plans (EXPLAIN once; JIT: the plan costs more than jit_above_cost)'
-SELECT s.section, s.plan, s.vals AS "values", string_agg(DISTINCT s.kind, ', ') AS sides, p.plan AS nodes
+SELECT s.section, s.plan, s.vals AS "values", s.filter_n, string_agg(DISTINCT s.kind, ', ') AS sides, p.plan AS nodes
 FROM fb.sides s JOIN fb.plans p ON p.id = s.id AND p.config = :'cfg'
-GROUP BY s.section, s.grp, s.plan, s.vals, p.plan
+GROUP BY s.section, s.grp, s.plan, s.vals, s.filter_n, p.plan
 ORDER BY s.grp, sides;
