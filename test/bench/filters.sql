@@ -6,10 +6,10 @@
 --
 -- The n elements of every filter are x = 1..n (int8) and s = md5(x) (text).
 -- The probes are drawn from 1..10n, so about one in ten is a member and the
--- rest test the false-positive path.  Every filter is sized for n at
--- p = 0.01 and stored in a table column, out of line (the three types have
--- STORAGE external): a probe of (SELECT f FROM filters_bloom WHERE ...)
--- gets the TOAST pointer, as a join does.
+-- rest test the false-positive path.  The filters live in a table column;
+-- those of n elements are stored out of line (the three types have STORAGE
+-- external), so a probe of (SELECT f FROM filters_bloom WHERE ...) gets the
+-- TOAST pointer, as a join does.
 \set ON_ERROR_STOP 1
 \pset footer off
 CREATE EXTENSION bloomfilter;
@@ -21,7 +21,7 @@ CREATE TABLE members AS SELECT g::int8 AS x, md5(g::text) AS s FROM generate_ser
 CREATE TABLE probes AS
   SELECT v AS x, md5(v::text) AS s
   FROM (SELECT (1 + floor(random() * 10 * :n))::int8 AS v FROM generate_series(1, :probe_rows)) r;
--- the batch added and removed: x = 1..batch; ids of its first tenth as well
+-- the batch added and removed, x = 1..batch, and its first tenth
 CREATE TABLE batches (name text PRIMARY KEY, a int8[]);
 INSERT INTO batches
   SELECT 'batch', array_agg(x ORDER BY x) FROM members WHERE x <= :batch
