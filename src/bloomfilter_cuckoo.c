@@ -276,17 +276,20 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
  * probes it (bloom_probe_hashes); the larger count is returned.  The fast
  * path: the filter this call site checked on an earlier row, and a value of
  * a fixed kind (bloomfilter.h), need only a hash and two buckets.  An empty
- * filter holds no fingerprint, so it counts 0 here.
+ * filter holds no fingerprint, so it counts 0 here.  Without all_copies
+ * (a probe) the fast path stops at the first bucket that has one: the
+ * answer is only compared with 0.
  */
 static pg_attribute_always_inline int
-cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno, bool all_copies)
 {
 	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
 	uint64		hash;
 
 	if (known != NULL &&
 		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return cf_count_hash(cf_view_of((uint8_t *) known), hash);
+		return all_copies ? cf_count_hash(cf_view_of((uint8_t *) known), hash) :
+			cf_contains_hash(cf_view_of((uint8_t *) known), hash);
 	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }
 
@@ -294,14 +297,14 @@ PG_FUNCTION_INFO_V1(cuckoo_contains);
 Datum
 cuckoo_contains(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(cuckoo_count_arg(fcinfo, 0, 1) > 0);
+	PG_RETURN_BOOL(cuckoo_count_arg(fcinfo, 0, 1, false) > 0);
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_contained);
 Datum
 cuckoo_contained(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_BOOL(cuckoo_count_arg(fcinfo, 1, 0) > 0);
+	PG_RETURN_BOOL(cuckoo_count_arg(fcinfo, 1, 0, false) > 0);
 }
 
 /* cuckoo_count(filter, value): copies of its fingerprint; over-counts on a collision */
@@ -309,7 +312,7 @@ PG_FUNCTION_INFO_V1(cuckoo_count);
 Datum
 cuckoo_count(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(cuckoo_count_arg(fcinfo, 0, 1));
+	PG_RETURN_INT32(cuckoo_count_arg(fcinfo, 0, 1, true));
 }
 
 /* ---- union ---- */
