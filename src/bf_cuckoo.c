@@ -827,14 +827,19 @@ cf_remove_hash(cf_view view, uint64_t hash)
 /* ---- union ---- */
 
 bf_status
-cf_insert_all(cf_view dst, const uint8_t *src_filter)
+cf_insert_all(cf_view dst, const uint8_t *src_filter, uint64_t chunk_buckets, bf_between_chunks_fn between)
 {
 	cf_view		src = cf_view_of((uint8_t *) src_filter);	/* only read */
 	bf_status	status;
 
+	if (chunk_buckets == 0)
+		chunk_buckets = src.nbuckets;
 	for (uint64_t bucket = 0; bucket < src.nbuckets; bucket++)
 	{
 		uint32_t	fps[CF_SLOTS_PER_BUCKET];
+
+		if (bucket % chunk_buckets == 0 && between != NULL)
+			between();
 
 		cf_load_bucket(src, bucket, fps);
 		for (int slot = 0; slot < CF_SLOTS_PER_BUCKET; slot++)

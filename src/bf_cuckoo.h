@@ -56,7 +56,7 @@
  * evicting: a fingerprint of a full bucket is swapped out and moved to its
  * own alternate, up to CF_MAX_KICKS times, the bucket and the slot (of the
  * sorted bucket) chosen by a generator seeded from the hash (the same adds
- * always build the same bytes).  If the evictions run out, the fingerprint
+ * in the same order always build the same bytes).  If the evictions run out, the fingerprint
  * in hand goes to the stash: nothing is ever dropped, and the next
  * insertion is refused.  A refused insertion changes nothing.
  *
@@ -261,8 +261,10 @@ extern uint64_t cf_count_slots(cf_view view, uint64_t first, uint64_t count);
  * dst gets every fingerprint of src (same nbuckets and fp_bits, which the
  * caller checks), src's stash included.  Stops at the first refusal and
  * returns it: dst is then partly updated, so the caller works on a copy.
+ * Calls between() before each chunk_buckets buckets of src (0: all at once).
  */
-extern bf_status cf_insert_all(cf_view dst, const uint8_t *src_filter);
+extern bf_status cf_insert_all(cf_view dst, const uint8_t *src_filter, uint64_t chunk_buckets,
+							   bf_between_chunks_fn between);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

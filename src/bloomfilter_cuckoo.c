@@ -327,6 +327,7 @@ static bytea *
 cuckoo_union_values(bytea *a, const cf_header *a_header, bool a_writable, bytea *b, const cf_header *b_header)
 {
 	uint32		kind;
+	bf_status	status;
 	bytea	   *result;
 
 	if (b_header->n_items == 0)
@@ -353,8 +354,9 @@ cuckoo_union_values(bytea *a, const cf_header *a_header, bool a_writable, bytea 
 		result = bloom_alloc_varlena(BLOOM_LENGTH(a));
 		memcpy(BLOOM_BYTES(result), BLOOM_BYTES(a), BLOOM_LENGTH(a));
 	}
-	bloom_check_status_of(cf_insert_all(cf_view_of(BLOOM_BYTES(result)), BLOOM_BYTES(b)), BLOOM_FROM_STORAGE,
-						  CUCKOO_TYPE_NAME);
+	status = cf_insert_all(cf_view_of(BLOOM_BYTES(result)), BLOOM_BYTES(b), BLOOM_BLOCKS_PER_CHUNK,
+						   bloom_check_interrupts);
+	bloom_check_status_of(status, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
 	bf_store_u32(BLOOM_BYTES(result) + CF_OFF_VALUE_KIND, kind);
 	return result;
 }

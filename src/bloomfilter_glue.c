@@ -90,14 +90,21 @@ bloom_check_status_of(bf_status status, BloomValueSource source, const char *typ
 					 errhint("Add each value once: cuckoo_agg(DISTINCT x, n, p), or test with @> before adding.")));
 			return;
 		case BF_ERR_INCOMPATIBLE:
-			ereport(ERROR,
-					(errcode(ERRCODE_DATA_EXCEPTION),
-					 errmsg("%s", bf_status_message(status)),
-					 errdetail("Filters combine only when they have the same number of hash functions, "
-							   "and an intersection only when one's size divides the other's."),
-					 errhint("Build both filters with the same n and p, for example with bloom_empty(n, p) or bloom_agg(x, n, p).")));
-			return;
 		case BF_ERR_UNION_SIZES:
+			if (strcmp(type_name, "bloomfilter") != 0)
+				ereport(ERROR,
+						(errcode(ERRCODE_DATA_EXCEPTION),
+						 errmsg("%s", bf_status_message(status)),
+						 errdetail("Filters of type %s unite only when they have the same size and number of hash functions.",
+								   type_name),
+						 errhint("Build both with the same n and p.")));
+			if (status == BF_ERR_INCOMPATIBLE)
+				ereport(ERROR,
+						(errcode(ERRCODE_DATA_EXCEPTION),
+						 errmsg("%s", bf_status_message(status)),
+						 errdetail("Filters combine only when they have the same number of hash functions, "
+								   "and an intersection only when one's size divides the other's."),
+						 errhint("Build both filters with the same n and p, for example with bloom_empty(n, p) or bloom_agg(x, n, p).")));
 			ereport(ERROR,
 					(errcode(ERRCODE_DATA_EXCEPTION),
 					 errmsg("%s", bf_status_message(status)),

@@ -260,7 +260,7 @@ check_union(uint8_t *dst, const uint8_t *src, uint64_t length, const uint64_t *p
 
 	for (int i = 0; i < FUZZ_PROBES; i++)
 		want[i] = cf_count_hash(cf_view_of(dst), probes[i]) + cf_count_hash(cf_view_of((uint8_t *) src), probes[i]);
-	status = cf_insert_all(cf_view_of(dst), src);
+	status = cf_insert_all(cf_view_of(dst), src, 3, NULL);
 	REQUIRE(status == BF_OK || status == BF_ERR_FILTER_FULL || status == BF_ERR_TOO_MANY_COPIES);
 	REQUIRE(validate(dst, length, &header) == BF_OK);
 	if (status != BF_OK)

@@ -889,6 +889,14 @@ test_cuckoo_stash_reinsert(void)
 	}
 }
 
+static uint64_t union_chunks_seen;
+
+static void
+count_union_chunk(void)
+{
+	union_chunks_seen++;
+}
+
 /* ---- union ---- */
 
 static void
@@ -908,7 +916,10 @@ test_cuckoo_union(void)
 		CHECK_STATUS(cf_insert_hash(cf_view_of(b), hash_int(v + 100000)), BF_OK);
 	}
 	dst = copy_cuckoo(a);
-	CHECK_STATUS(cf_insert_all(cf_view_of(dst), b), BF_OK);
+	union_chunks_seen = 0;
+	CHECK_STATUS(cf_insert_all(cf_view_of(dst), b, 3, count_union_chunk), BF_OK);
+	/* between() before every 3 buckets of the source: the glue checks for interrupts there */
+	CHECK_U64(union_chunks_seen, (cf_view_of(b).nbuckets + 2) / 3);
 	CHECK_U64(missing_values(cf_view_of(dst), 0, 1800) + missing_values(cf_view_of(dst), 100000, 1800), 0);
 	CHECK_U64(bf_load_u64(dst + CF_OFF_N_ITEMS), 3600);
 	CHECK_STATUS(validate_cuckoo(dst, cuckoo_bytes(dst)), BF_OK);
@@ -916,13 +927,13 @@ test_cuckoo_union(void)
 
 	/* the source's stash comes along */
 	CHECK_U64(fill_until_full(full, 0), 9);
-	CHECK_STATUS(cf_insert_all(cf_view_of(empty), full), BF_OK);
+	CHECK_STATUS(cf_insert_all(cf_view_of(empty), full, 0, NULL), BF_OK);
 	CHECK_U64(missing_values(cf_view_of(empty), 0, 9), 0);
 	CHECK_STATUS(validate_cuckoo(empty, cuckoo_bytes(empty)), BF_OK);
 	/* into a full one: refused at the first fingerprint, and nothing changed by it */
 	CHECK_STATUS(cf_insert_hash(cf_view_of(one), hash_int(1000)), BF_OK);
 	dst = copy_cuckoo(full);
-	CHECK_STATUS(cf_insert_all(cf_view_of(dst), one), BF_ERR_FILTER_FULL);
+	CHECK_STATUS(cf_insert_all(cf_view_of(dst), one, 1, NULL), BF_ERR_FILTER_FULL);
 	CHECK(memcmp(dst, full, (size_t) cuckoo_bytes(full)) == 0);
 	free(dst);
 	free(one);
