@@ -12,7 +12,7 @@ GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
 	src/bloomfilter_counting.o src/bloomfilter_cuckoo.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
-REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures catalog hashing_bugs typed_aggregates counting cuckoo
+REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures fixtures_1_1 catalog hashing_bugs typed_aggregates counting cuckoo
 REGRESS_OPTS = --load-extension=bloomfilter
 # Two sessions at once (pg_isolation_regress): test/isolation/specs.
 ISOLATION = rebuild_swap
