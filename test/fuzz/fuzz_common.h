@@ -5,6 +5,9 @@
 #ifndef FUZZ_COMMON_H
 #define FUZZ_COMMON_H
 
+#include "bf_core.h"
+
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,5 +54,61 @@ copy_bytes(const uint8_t *bytes, uint64_t length)
 	memcpy(copy, bytes, (size_t) length);
 	return copy;
 }
+
+/* ---- base64 in chunks, as the glue runs it (fuzz_counting, fuzz_cuckoo) ---- */
+
+/* Inputs decoding to more than this are skipped, before allocating. */
+#define FUZZ_MAX_DECODED_BYTES	(UINT64_C(1) << 20)
+
+/* Chunk size, in base64 characters, of text decoding (the glue's is 4 MiB); a multiple of 4. */
+#define FUZZ_BASE64_CHUNK		8
+
+/*
+ * The text's bytes (*length of them), decoded in chunks and checked against
+ * one whole decode, or NULL for bad base64; *too_large past
+ * FUZZ_MAX_DECODED_BYTES.
+ */
+static inline uint8_t *
+fuzz_decode_text(const char *text, uint64_t text_length, uint64_t *length, bool *too_large)
+{
+	uint8_t    *chunked;
+	uint8_t    *whole;
+	bf_status	chunked_status;
+	bf_status	whole_status;
+
+	*too_large = false;
+	if (bf_base64_decoded_length(text, text_length, length) != BF_OK)
+		return NULL;
+	if (*length > FUZZ_MAX_DECODED_BYTES)
+	{
+		*too_large = true;
+		return NULL;
+	}
+	chunked = xmalloc(*length);
+	whole = xmalloc(*length);
+	chunked_status = bf_base64_decode_chunked(text, text_length, chunked, FUZZ_BASE64_CHUNK, NULL);
+	whole_status = bf_base64_decode(text, text_length, whole);
+	REQUIRE(chunked_status == whole_status);
+	if (whole_status == BF_OK)
+		REQUIRE(memcmp(chunked, whole, (size_t) *length) == 0);
+	free(whole);
+	if (chunked_status != BF_OK)
+	{
+		free(chunked);
+		return NULL;
+	}
+	return chunked;
+}
+
+/* The canonical text of bytes, encoded in chunks (no NUL added). */
+static inline char *
+fuzz_encode_text(const uint8_t *bytes, uint64_t length)
+{
+	char	   *text = xmalloc(bf_base64_length(length));
+
+	bf_base64_encode_chunked(bytes, length, text, FUZZ_BASE64_CHUNK, NULL);
+	return text;
+}
+
 
 #endif							/* FUZZ_COMMON_H */

@@ -42,14 +42,10 @@
 
 #include "fuzz_common.h"
 
-/* Inputs decoding to more than this are skipped, before allocating. */
-#define FUZZ_MAX_DECODED_BYTES	(UINT64_C(1) << 20)
 
 /* Chunk size, in blocks, of the chunked loops (the glue's is 65536). */
 #define FUZZ_CHUNK_BLOCKS		3
 
-/* Chunk size, in base64 characters, of text decoding (the glue's is 4 MiB); a multiple of 4. */
-#define FUZZ_BASE64_CHUNK		8
 
 /* Random hashes probed per value, and hashes added to its copy. */
 #define FUZZ_PROBES				32
@@ -61,54 +57,6 @@ static uint64_t
 min_u64(uint64_t a, uint64_t b)
 {
 	return a < b ? a : b;
-}
-
-/* ---- base64 in chunks, as the glue runs it ---- */
-
-/*
- * The text's bytes (*length of them), decoded in chunks and checked against
- * one whole decode, or NULL for bad base64; *too_large past
- * FUZZ_MAX_DECODED_BYTES.
- */
-static uint8_t *
-decode_text(const char *text, uint64_t text_length, uint64_t *length, bool *too_large)
-{
-	uint8_t    *chunked;
-	uint8_t    *whole;
-	bf_status	chunked_status;
-	bf_status	whole_status;
-
-	*too_large = false;
-	if (bf_base64_decoded_length(text, text_length, length) != BF_OK)
-		return NULL;
-	if (*length > FUZZ_MAX_DECODED_BYTES)
-	{
-		*too_large = true;
-		return NULL;
-	}
-	chunked = xmalloc(*length);
-	whole = xmalloc(*length);
-	chunked_status = bf_base64_decode_chunked(text, text_length, chunked, FUZZ_BASE64_CHUNK, NULL);
-	whole_status = bf_base64_decode(text, text_length, whole);
-	REQUIRE(chunked_status == whole_status);
-	if (whole_status == BF_OK)
-		REQUIRE(memcmp(chunked, whole, (size_t) *length) == 0);
-	free(whole);
-	if (chunked_status != BF_OK)
-	{
-		free(chunked);
-		return NULL;
-	}
-	return chunked;
-}
-
-static char *
-encode_text(const uint8_t *bytes, uint64_t length)
-{
-	char	   *text = xmalloc(bf_base64_length(length));
-
-	bf_base64_encode_chunked(bytes, length, text, FUZZ_BASE64_CHUNK, NULL);
-	return text;
 }
 
 /* ---- validation: cbf_validate, as the glue calls it ---- */
@@ -150,10 +98,10 @@ validate_counting(const uint8_t *bytes, uint64_t length, bf_header *header)
 static void
 require_round_trip(const uint8_t *bytes, uint64_t length)
 {
-	char	   *text = encode_text(bytes, length);
+	char	   *text = fuzz_encode_text(bytes, length);
 	uint64_t	decoded_length;
 	bool		too_large;
-	uint8_t    *decoded = decode_text(text, bf_base64_length(length), &decoded_length, &too_large);
+	uint8_t    *decoded = fuzz_decode_text(text, bf_base64_length(length), &decoded_length, &too_large);
 	bf_header	header;
 
 	REQUIRE(decoded != NULL && decoded_length == length);
@@ -465,7 +413,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		uint64_t	decoded_length;
 		bool		too_large;
-		uint8_t    *decoded = decode_text((const char *) data, size, &decoded_length, &too_large);
+		uint8_t    *decoded = fuzz_decode_text((const char *) data, size, &decoded_length, &too_large);
 
 		if (too_large)
 			return 0;

@@ -43,62 +43,14 @@
 
 #include "fuzz_common.h"
 
-/* Inputs decoding to more than this are skipped, before allocating. */
-#define FUZZ_MAX_DECODED_BYTES	(UINT64_C(1) << 20)
-
 /* Chunk size, in buckets, of validation (the glue's is far larger). */
 #define FUZZ_CHUNK_BUCKETS		3
-
-/* Chunk size, in base64 characters, of text decoding; a multiple of 4. */
-#define FUZZ_BASE64_CHUNK		8
 
 /* Hashes probed per value, and hashes inserted into its copy. */
 #define FUZZ_PROBES				16
 #define FUZZ_INSERTS			12
 
 /* ---- base64, as fuzz_decode.c runs it ---- */
-
-/* The bytes of text (*length of them), or NULL for bad base64; *too_large past the limit. */
-static uint8_t *
-decode_text(const char *text, uint64_t text_length, uint64_t *length, bool *too_large)
-{
-	uint8_t    *chunked;
-	uint8_t    *whole;
-	bf_status	chunked_status;
-	bf_status	whole_status;
-
-	*too_large = false;
-	if (bf_base64_decoded_length(text, text_length, length) != BF_OK)
-		return NULL;
-	if (*length > FUZZ_MAX_DECODED_BYTES)
-	{
-		*too_large = true;
-		return NULL;
-	}
-	chunked = xmalloc(*length);
-	whole = xmalloc(*length);
-	chunked_status = bf_base64_decode_chunked(text, text_length, chunked, FUZZ_BASE64_CHUNK, NULL);
-	whole_status = bf_base64_decode(text, text_length, whole);
-	REQUIRE((chunked_status == BF_OK) == (whole_status == BF_OK));
-	if (whole_status == BF_OK)
-		REQUIRE(memcmp(chunked, whole, (size_t) *length) == 0);
-	free(whole);
-	if (chunked_status != BF_OK)
-	{
-		free(chunked);
-		return NULL;
-	}
-	return chunked;
-}
-
-static char *
-encode_text(const uint8_t *bytes, uint64_t length)
-{
-	char	   *text = xmalloc(bf_base64_length(length));
-
-	bf_base64_encode_chunked(bytes, length, text, FUZZ_BASE64_CHUNK, NULL);
-	return text;
-}
 
 /* ---- validation ---- */
 
@@ -185,10 +137,10 @@ count_from_slices(const uint8_t *filter, uint64_t hash)
 static void
 require_round_trip(const uint8_t *bytes, uint64_t length)
 {
-	char	   *text = encode_text(bytes, length);
+	char	   *text = fuzz_encode_text(bytes, length);
 	uint64_t	decoded_length = 0;
 	bool		too_large;
-	uint8_t    *decoded = decode_text(text, bf_base64_length(length), &decoded_length, &too_large);
+	uint8_t    *decoded = fuzz_decode_text(text, bf_base64_length(length), &decoded_length, &too_large);
 	cf_header	header;
 
 	REQUIRE(decoded != NULL && decoded_length == length);
@@ -338,14 +290,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	{
 		uint64_t	decoded_length;
 		bool		too_large;
-		uint8_t    *decoded = decode_text((const char *) data, size, &decoded_length, &too_large);
+		uint8_t    *decoded = fuzz_decode_text((const char *) data, size, &decoded_length, &too_large);
 
 		if (too_large)
 			return 0;
 		if (decoded != NULL)
 		{
 			/* canonical: the bytes encode back to the very same text */
-			char	   *again = encode_text(decoded, decoded_length);
+			char	   *again = fuzz_encode_text(decoded, decoded_length);
 
 			REQUIRE(bf_base64_length(decoded_length) == size);
 			REQUIRE(memcmp(again, data, size) == 0);

@@ -39,14 +39,8 @@
 
 #include "fuzz_common.h"
 
-/* Inputs decoding to more than this are skipped, before allocating. */
-#define FUZZ_MAX_DECODED_BYTES	(UINT64_C(1) << 20)
-
 /* Chunk size, in blocks, of the chunked loops (the glue's is 65536). */
 #define FUZZ_CHUNK_BLOCKS		3
-
-/* Chunk size, in base64 characters, of text decoding (the glue's is 4 MiB); a multiple of 4. */
-#define FUZZ_BASE64_CHUNK		8
 
 /* Random hashes probed per value, and hashes added to its copy. */
 #define FUZZ_PROBES				32
