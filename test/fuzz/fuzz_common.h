@@ -84,6 +84,8 @@ fuzz_decode_text(const char *text, uint64_t text_length, uint64_t *length, bool 
 		*too_large = true;
 		return NULL;
 	}
+	/* whole groups of 4 characters, the last with up to 2 padding bytes */
+	REQUIRE(text_length % 4 == 0 && *length <= text_length / 4 * 3 && *length + 2 >= text_length / 4 * 3);
 	chunked = xmalloc(*length);
 	whole = xmalloc(*length);
 	chunked_status = bf_base64_decode_chunked(text, text_length, chunked, FUZZ_BASE64_CHUNK, NULL);

@@ -62,45 +62,6 @@ for_each_chunk(uint64_t nblocks, chunk_fn fn, void *arg)
 
 /* ---- base64 in chunks: the core's, as bloom_from_base64 and bloom_to_base64 call it ---- */
 
-/*
- * The text form's decoder as the extension runs it, in chunks, checked
- * against one whole-text decode: both accept the same texts and give the
- * same bytes.  Returns the bytes (*length of them) or NULL for bad base64;
- * *too_large when they would exceed FUZZ_MAX_DECODED_BYTES.
- */
-static uint8_t *
-decode_text(const char *text, uint64_t text_length, uint64_t *length, bool *too_large)
-{
-	uint8_t    *chunked;
-	uint8_t    *whole;
-	bf_status	chunked_status;
-	bf_status	whole_status;
-
-	*too_large = false;
-	if (bf_base64_decoded_length(text, text_length, length) != BF_OK)
-		return NULL;
-	if (*length > FUZZ_MAX_DECODED_BYTES)
-	{
-		*too_large = true;
-		return NULL;
-	}
-	REQUIRE(text_length % 4 == 0 && *length <= text_length / 4 * 3 && *length + 2 >= text_length / 4 * 3);
-	chunked = xmalloc(*length);
-	whole = xmalloc(*length);
-	chunked_status = bf_base64_decode_chunked(text, text_length, chunked, FUZZ_BASE64_CHUNK, NULL);
-	whole_status = bf_base64_decode(text, text_length, whole);
-	REQUIRE((chunked_status == BF_OK) == (whole_status == BF_OK));
-	if (whole_status == BF_OK)
-		REQUIRE(memcmp(chunked, whole, (size_t) *length) == 0);
-	free(whole);
-	if (chunked_status != BF_OK)
-	{
-		free(chunked);
-		return NULL;
-	}
-	return chunked;
-}
-
 /* The text form of bytes, as the extension writes it; checked against one whole encode. */
 static char *
 encode_text(const uint8_t *bytes, uint64_t length)
@@ -146,7 +107,7 @@ require_round_trip(const uint8_t *bytes, uint64_t length)
 	bf_header	header;
 	bool		too_large;
 
-	decoded = decode_text(text, text_length, &decoded_length, &too_large);
+	decoded = fuzz_decode_text(text, text_length, &decoded_length, &too_large);
 	REQUIRE(decoded != NULL && decoded_length == length);
 	REQUIRE(memcmp(decoded, bytes, (size_t) length) == 0);
 	REQUIRE(validate_filter(decoded, decoded_length, &header) == BF_OK);
@@ -423,7 +384,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const char *text = (const char *) data;
 		uint64_t	decoded_length;
 		bool		too_large;
-		uint8_t    *decoded = decode_text(text, size, &decoded_length, &too_large);
+		uint8_t    *decoded = fuzz_decode_text(text, size, &decoded_length, &too_large);
 
 		if (too_large)
 			return 0;
