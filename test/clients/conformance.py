@@ -24,10 +24,13 @@ Prints "python disagreements: N" and "python byte-identical: A of B"; exits
 1 if any count is off.
 """
 
+import datetime
+import decimal
 import os
 import struct
 import sys
 import time
+import uuid
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "python"))
@@ -270,6 +273,50 @@ def kind_errors(conn):
     print("  a probe of the wrong kind raises as the server does: %s" % "bloom filter holds integer values, not text values")
 
 
+# FORMAT.md's examples for third implementations: SQL literal, the Python value
+FORMAT_EXAMPLES = [
+    ("42", 42), ("(-1)::int2", -1),
+    ("1.5::float8", 1.5), ("'-0'::float8", -0.0), ("'NaN'::float8", float("nan")),
+    ("1.50::numeric", decimal.Decimal("1.50")), ("'-0.000'::numeric", decimal.Decimal("-0.000")),
+    ("1e3::numeric", decimal.Decimal("1e3")), ("'-Infinity'::numeric", decimal.Decimal("-Infinity")),
+    ("'NaN'::numeric", decimal.Decimal("NaN")),
+    ("'h\u00e9llo'::text", "h\u00e9llo"), ("'\\xdeadbeef'::bytea", b"\xde\xad\xbe\xef"),
+    ("'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid", uuid.UUID("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11")),
+    ("true", True), ("'2024-02-29'::date", datetime.date(2024, 2, 29)),
+    ("'2024-02-29 12:34:56.789'::timestamp", datetime.datetime(2024, 2, 29, 12, 34, 56, 789000)),
+    ("'2024-02-29 12:34:56.789+01'::timestamptz",
+     datetime.datetime(2024, 2, 29, 12, 34, 56, 789000, tzinfo=datetime.timezone(datetime.timedelta(hours=1)))),
+]
+EXAMPLE_NBLOCKS, EXAMPLE_K = 4, 6       # bloom_empty(200, 0.01)
+
+
+def format_example_rows():
+    rows = []
+    for literal, value in FORMAT_EXAMPLES:
+        kind, data = bloomfilter_pg.canonical_bytes(value)
+        h = xxhash.xxh3_64_intdigest(data)
+        block = ((h >> 32) * EXAMPLE_NBLOCKS) >> 32
+        bits = [((h * salt) & bloomfilter_pg.MASK64) >> 55 for salt in bloomfilter_pg.SALT[:EXAMPLE_K]]
+        rows.append((literal, value, "| `%s` | `%s` | %s | `%016x` | %d | %s |" % (
+            literal.replace("|", "\\|"), bloomfilter_pg.kind_name(kind), " ".join("%02x" % b for b in data) or "(none)",
+            h, block, ", ".join(map(str, bits)))))
+    return rows
+
+
+def check_format_examples(conn):
+    """Each example row of FORMAT.md is what the client computes, and the server sets exactly those bits."""
+    with open(os.path.join(HERE, "..", "..", "FORMAT.md"), encoding="utf-8") as doc:
+        text = doc.read()
+    for literal, value, row in format_example_rows():
+        if row not in text:
+            fail("FORMAT.md lacks the row: " + row)
+        server = conn.execute("SELECT bloomfilter_send(bloom_add(bloom_empty(200, 0.01), %s))" % literal.replace("%", "%%")).fetchone()[0]
+        client = BloomFilter.empty(EXAMPLE_NBLOCKS, EXAMPLE_K, 200, 0.01).add(value)
+        if client.to_bytes() != bytes(server):
+            fail("FORMAT.md example %s: the server sets other bits" % literal)
+    print("  FORMAT.md examples checked against the client and the server: %d" % len(FORMAT_EXAMPLES))
+
+
 def speed(conn):
     f = BloomFilter.from_bytes(conn.execute("SELECT bloomfilter_send(f) FROM conformance_filters "
                                             "WHERE name = 'int_p0.01'").fetchone()[0])
@@ -293,6 +340,10 @@ def speed(conn):
 
 
 def main():
+    if "--format-examples" in sys.argv:
+        for _literal, _value, row in format_example_rows():
+            print(row)
+        return 0
     golden = sys.argv[1]
     with psycopg.connect() as conn:
         bloomfilter_pg.register(conn)
@@ -305,6 +356,7 @@ def main():
         for name, _kind, member, nonmember, *_ in FILTERS:
             identical += check_filter(conn, name, member, nonmember)
         check_golden(golden)
+        check_format_examples(conn)
         check_malformed(conn)
         kind_errors(conn)
         speed(conn)
