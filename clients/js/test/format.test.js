@@ -1,0 +1,61 @@
+'use strict';
+// Offline checks of the client against FORMAT.md's worked examples ("For a
+// third implementation"): canonical bytes, XXH3-64, block and bits of each
+// value of a kind this client encodes, in a filter of 4 blocks and k = 6.
+// test/clients/run checks the same rows against the server.
+const test = require('node:test');
+const assert = require('node:assert');
+const fs = require('fs');
+const path = require('path');
+const { BloomFilter, FormatError, KindMismatchError, canonicalBytes, kindName, xxh3_64, uuid, float64, SALT } = require('..');
+
+const EXAMPLES = {
+  '42': 42,
+  '(-1)::int2': -1n,
+  '1.5::float8': float64(1.5),
+  "'-0'::float8": float64(-0),
+  "'NaN'::float8": float64(NaN),
+  "'héllo'::text": 'héllo',
+  "'\\xdeadbeef'::bytea": Buffer.from('deadbeef', 'hex'),
+  "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid": uuid('a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'),
+  'true': true,
+};
+
+const formatMd = fs.readFileSync(path.join(__dirname, '..', '..', '..', 'FORMAT.md'), 'utf8');
+const rows = new Map();
+for (const line of formatMd.split('\n')) {
+  const cells = line.split(' | ');
+  if (cells.length === 6 && cells[0].startsWith('| `')) rows.set(cells[0].slice(3, -1), cells);
+}
+
+test('FORMAT.md examples: bytes, hash, block and bits', () => {
+  for (const [literal, value] of Object.entries(EXAMPLES)) {
+    const cells = rows.get(literal);
+    assert.ok(cells, `FORMAT.md has a row for ${literal}`);
+    const { kind, bytes } = canonicalBytes(value);
+    const h = xxh3_64(bytes);
+    const block = Number(((h >> 32n) * 4n) >> 32n);
+    const bits = SALT.slice(0, 6).map((salt) => Number(((h * salt) & ((1n << 64n) - 1n)) >> 55n));
+    assert.strictEqual(cells[1], `\`${kindName(kind)}\``, literal);
+    assert.strictEqual(cells[2], Buffer.from(bytes).toString('hex').replace(/(..)(?!$)/g, '$1 ') || '(none)', literal);
+    assert.strictEqual(cells[3], `\`${h.toString(16).padStart(16, '0')}\``, literal);
+    assert.strictEqual(cells[4], String(block), literal);
+    assert.strictEqual(cells[5], `${bits.join(', ')} |`, literal);
+    const f = BloomFilter.empty(4, 6, 200, 0.01).add(value);
+    assert.ok(f.mightContain(value));
+  }
+});
+
+test('round trips, kinds and damaged values', () => {
+  const f = BloomFilter.empty(2, 3, 10, 0.1).add(1).add(2n);
+  assert.ok(BloomFilter.fromText(f.toText()).toBytes().equals(f.toBytes()));
+  assert.ok(BloomFilter.fromBytes(f.toBytes()).mightContain(1));
+  assert.strictEqual(f.n, 2n);
+  assert.throws(() => f.mightContain('1'), KindMismatchError);
+  assert.throws(() => f.add(1.5), /not an integer/);
+  assert.throws(() => BloomFilter.fromBytes(f.toBytes().subarray(0, 60)), FormatError);
+  assert.throws(() => BloomFilter.fromText(` ${f.toText()}`), FormatError);
+  const damaged = f.toBytes();
+  damaged[7] = 0;
+  assert.throws(() => BloomFilter.fromBytes(damaged), /number of hash functions out of range/);
+});

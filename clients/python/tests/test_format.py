@@ -1,0 +1,80 @@
+"""Offline checks of the client against FORMAT.md's worked examples ("For a
+third implementation"): canonical bytes, XXH3-64, block and bits of each
+value, in a filter of 4 blocks and k = 6.  test/clients/run checks the same
+rows against the server.  Run: /usr/bin/python3 -m unittest discover clients/python/tests"""
+
+import datetime
+import decimal
+import os
+import sys
+import unittest
+import uuid
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, ".."))
+
+import xxhash  # noqa: E402
+
+import bloomfilter_pg  # noqa: E402
+from bloomfilter_pg import BloomFilter, FormatError, KindMismatchError  # noqa: E402
+
+EXAMPLES = {
+    "42": 42, "(-1)::int2": -1, "1.5::float8": 1.5, "'-0'::float8": -0.0, "'NaN'::float8": float("nan"),
+    "1.50::numeric": decimal.Decimal("1.50"), "'-0.000'::numeric": decimal.Decimal("-0.000"),
+    "1e3::numeric": decimal.Decimal("1e3"), "'-Infinity'::numeric": decimal.Decimal("-Infinity"),
+    "'NaN'::numeric": decimal.Decimal("NaN"), "'h\u00e9llo'::text": "h\u00e9llo",
+    "'\\xdeadbeef'::bytea": b"\xde\xad\xbe\xef",
+    "'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11'::uuid": uuid.UUID("a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11"),
+    "true": True, "'2024-02-29'::date": datetime.date(2024, 2, 29),
+    "'2024-02-29 12:34:56.789'::timestamp": datetime.datetime(2024, 2, 29, 12, 34, 56, 789000),
+    "'2024-02-29 12:34:56.789+01'::timestamptz": datetime.datetime(
+        2024, 2, 29, 12, 34, 56, 789000, tzinfo=datetime.timezone(datetime.timedelta(hours=1))),
+}
+
+
+def format_rows():
+    rows = {}
+    with open(os.path.join(HERE, "..", "..", "..", "FORMAT.md"), encoding="utf-8") as doc:
+        for line in doc:
+            cells = line.rstrip("\n").split(" | ")
+            if len(cells) == 6 and cells[0].startswith("| `"):
+                rows[cells[0][3:-1]] = cells
+    return rows
+
+
+class FormatExamples(unittest.TestCase):
+    def test_examples(self):
+        rows = format_rows()
+        for literal, value in EXAMPLES.items():
+            cells = rows[literal]
+            kind, data = bloomfilter_pg.canonical_bytes(value)
+            h = xxhash.xxh3_64_intdigest(data)
+            bits = [((h * salt) & bloomfilter_pg.MASK64) >> 55 for salt in bloomfilter_pg.SALT[:6]]
+            self.assertEqual(cells[1], "`%s`" % bloomfilter_pg.kind_name(kind), literal)
+            self.assertEqual(cells[2], " ".join("%02x" % b for b in data), literal)
+            self.assertEqual(cells[3], "`%016x`" % h, literal)
+            self.assertEqual(cells[4], str(((h >> 32) * 4) >> 32), literal)
+            self.assertEqual(cells[5], ", ".join(map(str, bits)) + " |", literal)
+            self.assertIn(value, BloomFilter.empty(4, 6, 200, 0.01).add(value))
+
+    def test_round_trips_kinds_and_damage(self):
+        f = BloomFilter.empty(2, 3, 10, 0.1).add(1).add(2)
+        self.assertEqual(BloomFilter.from_text(f.to_text()), f)
+        self.assertEqual(f.n, 2)
+        self.assertIn(1, BloomFilter.from_bytes(f.to_bytes()))
+        with self.assertRaises(KindMismatchError):
+            f.might_contain("1")
+        with self.assertRaises(FormatError):
+            BloomFilter.from_bytes(f.to_bytes()[:60])
+        with self.assertRaises(FormatError):
+            BloomFilter.from_text(" " + f.to_text())
+        damaged = bytearray(f.to_bytes())
+        damaged[7] = 0
+        with self.assertRaisesRegex(FormatError, "number of hash functions out of range"):
+            BloomFilter.from_bytes(bytes(damaged))
+        with self.assertRaises(bloomfilter_pg.BloomFilterError):
+            f.add(1 << 63)
+
+
+if __name__ == "__main__":
+    unittest.main()
