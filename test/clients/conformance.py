@@ -241,6 +241,29 @@ def check_malformed(conn):
     print("  malformed values checked: %d, each refused (or accepted) by both" % checked)
 
 
+def check_numeric_limits(conn):
+    """Numerics at and beyond the type's limits: the client refuses exactly what the server refuses
+    (22003), at once, and hashes the others as the server does."""
+    texts = ["1" + "0" * 131071, "-" + "9" * 131072 + ".5", "0." + "0" * 16382 + "1", "0." + "0" * 16383,
+             "1" + "0" * 131072, "0." + "0" * 16383 + "1", "1." + "0" * 16384, "0." + "0" * 16384]
+    for text in texts:
+        label = "%s... (%d characters)" % (text[:6], len(text))
+        try:
+            client = BloomFilter.empty(4, 6, 200, 0.01).add(decimal.Decimal(text)).to_bytes()
+        except bloomfilter_pg.BloomFilterError as error:
+            client = error.sqlstate
+        try:
+            with conn.transaction():
+                server = bytes(conn.execute("SELECT bloomfilter_send(bloom_add(bloom_empty(200, 0.01), %s::numeric))",
+                                            (text,)).fetchone()[0])
+        except psycopg.errors.NumericValueOutOfRange:
+            server = "22003"
+        if client != server:
+            fail("numeric %s: client %s, server %s" % (label, client if isinstance(client, str) else "hashes",
+                                                       server if isinstance(server, str) else "hashes"))
+    print("  numerics at and beyond the type's limits checked: %d" % len(texts))
+
+
 def kind_errors(conn):
     """A value of another kind raises, as the server does."""
     f = BloomFilter.from_bytes(conn.execute("SELECT bloomfilter_send(f) FROM conformance_filters "
@@ -344,6 +367,7 @@ def main():
         check_golden(golden)
         check_format_examples(conn)
         check_malformed(conn)
+        check_numeric_limits(conn)
         kind_errors(conn)
         speed(conn)
     print("python byte-identical and accepted by the server: %d of %d filters" % (identical, len(names)))

@@ -156,6 +156,8 @@ _POSTGRES_EPOCH = _dt.datetime(2000, 1, 1)
 _POSTGRES_EPOCH_UTC = _dt.datetime(2000, 1, 1, tzinfo=_dt.timezone.utc)
 _INT64_MIN, _INT64_MAX = -(1 << 63), (1 << 63) - 1
 _FLOAT_NAN_BITS = b"\x00\x00\x00\x00\x00\x00\xf8\x7f"
+_NUMERIC_MAX_INTEGER_DIGITS = 131072   # numeric's limits: digits before the point
+_NUMERIC_MAX_SCALE = 16383             # and after it (NUMERIC_DSCALE_MAX)
 
 
 def _numeric_text(value):
@@ -166,6 +168,13 @@ def _numeric_text(value):
         return "NaN"
     if value.is_infinite():
         return "-Infinity" if value < 0 else "Infinity"
+    # beyond numeric's limits the server refuses the value; checked before the digits are
+    # written out, which for 1E+999999999 would take minutes
+    if value.as_tuple().exponent < -_NUMERIC_MAX_SCALE or \
+            (not value.is_zero() and value.adjusted() >= _NUMERIC_MAX_INTEGER_DIGITS):
+        raise BloomFilterError("value overflows numeric format", "22003")
+    if value.is_zero():
+        return "0"
     text = format(value, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")

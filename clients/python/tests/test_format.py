@@ -75,6 +75,19 @@ class FormatExamples(unittest.TestCase):
         with self.assertRaises(bloomfilter_pg.BloomFilterError):
             f.add(1 << 63)
 
+    def test_numeric_limits(self):
+        # as the server: 131,072 digits before the point and 16,383 after; beyond, an error
+        # (22003) at once, not minutes spent writing out the digits of 1E+999999999
+        f = BloomFilter.empty(2, 3, 10, 0.1)
+        for text in ("1E+131071", "-9.99E+131071", "1E-16383", "0E-16383", "0E+999999999"):
+            f.might_contain(decimal.Decimal(text))
+        for text in ("1E+131072", "1E+999999999", "1E+999999999999999999", "1E-16384", "1.0E-16383",
+                     "0E-16384", "-1E-999999999"):
+            with self.assertRaises(bloomfilter_pg.BloomFilterError) as raised:
+                f.might_contain(decimal.Decimal(text))
+            self.assertEqual(raised.exception.sqlstate, "22003", text)
+        self.assertEqual(bloomfilter_pg.canonical_bytes(decimal.Decimal("0E+999999999"))[1], b"0")
+
 
 if __name__ == "__main__":
     unittest.main()
