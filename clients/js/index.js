@@ -102,12 +102,17 @@ function kindIsKnown(kind) {
   return element < PLAIN_NAMES.length && !(isArray && element === KIND.NONE);
 }
 
+// uuid_in's grammar: 32 hex digits, a hyphen allowed after any group of 4 but the last, braces around all or none
+const UUID_TEXT = /^(\{?)((?:[0-9a-fA-F]{4}-?){7}[0-9a-fA-F]{4})(\}?)$/;
+
 /** A uuid value (the explicit helper: a string alone is text). */
 class Uuid {
   constructor(text) {
-    const hex = String(text).replace(/^\{|\}$/g, '').replace(/-/g, '');
-    if (!/^[0-9a-fA-F]{32}$/.test(hex)) throw new UnsupportedValueError(`invalid input syntax for type uuid: "${text}"`, '22P02');
-    this.bytes = Buffer.from(hex, 'hex');
+    const match = UUID_TEXT.exec(String(text));
+    if (!match || (match[1] === '{') !== (match[3] === '}')) {
+      throw new UnsupportedValueError(`invalid input syntax for type uuid: "${text}"`, '22P02');
+    }
+    this.bytes = Buffer.from(match[2].replace(/-/g, ''), 'hex');
   }
   toString() {
     const h = this.bytes.toString('hex');
@@ -122,6 +127,7 @@ class Float64 {
 }
 const float64 = (value) => new Float64(value);
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const FLOAT_NAN = Buffer.from([0, 0, 0, 0, 0, 0, 0xf8, 0x7f]);
 
 /**
@@ -136,6 +142,10 @@ function canonicalBytes(value) {
       if (typeof value === 'number' && !Number.isInteger(value)) {
         throw new UnsupportedValueError(`${value} is not an integer: a number is hashed as an integer; use float64(x) for a float8`, '22P02');
       }
+      // beyond 2^53 a number may already be another integer (9007199254740993 reads as ...992): a bigint is exact
+      if (typeof value === 'number' && !Number.isSafeInteger(value)) {
+        throw new UnsupportedValueError(`${value} is beyond Number.MAX_SAFE_INTEGER, where a number may have been rounded: pass a bigint`, '22P02');
+      }
       const big = BigInt(value);
       if (big < INT64_MIN || big > INT64_MAX) throw new BloomFilterError('bigint out of range', '22003');
       const bytes = Buffer.allocUnsafe(8);
@@ -143,7 +153,8 @@ function canonicalBytes(value) {
       return { kind: KIND.INTEGER, bytes };
     }
     case 'string':
-      if (typeof value.isWellFormed === 'function' && !value.isWellFormed()) {
+      // Buffer.from would write a lone surrogate as U+FFFD, another text's bytes (isWellFormed is Node 20+)
+      if (LONE_SURROGATE.test(value)) {
         throw new UnsupportedValueError('text has a lone surrogate: not valid UTF-8', '22021');
       }
       return { kind: KIND.TEXT, bytes: Buffer.from(value, 'utf8') };

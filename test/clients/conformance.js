@@ -140,6 +140,29 @@ async function checkMalformed(client) {
   console.log(`  malformed values checked: ${cases.length}, each refused (or accepted) by both (binary form)`);
 }
 
+// uuid(text) reads exactly the texts uuid_in reads, to the same value
+async function checkUuidTexts(client) {
+  const texts = ['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
+    '{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}', 'a0eebc999c0b4ef8bb6d6bb9bd380a11', 'a0ee-bc99-9c0b-4ef8-bb6d-6bb9-bd38-0a11',
+    '{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}', 'a0eebc9-99c0b-4ef8-bb6d-6bb9bd380a11',
+    'a0eebc99--9c0b-4ef8-bb6d-6bb9bd380a11', '-a0eebc999c0b4ef8bb6d6bb9bd380a11', 'a0eebc999c0b4ef8bb6d6bb9bd380a11-',
+    ' a0eebc999c0b4ef8bb6d6bb9bd380a11', 'a0eebc999c0b4ef8bb6d6bb9bd380a1'];
+  for (const text of texts) {
+    let clientBytes = null;
+    try { clientBytes = BloomFilter.empty(4, 6, 200, 0.01).add(uuid(text)).toBytes(); } catch (error) {
+      if (!(error instanceof bloom.UnsupportedValueError)) throw error;
+    }
+    let serverBytes = null;
+    try {
+      serverBytes = (await client.query('SELECT bloomfilter_send(bloom_add(bloom_empty(200, 0.01), $1::uuid)) AS b', [text])).rows[0].b;
+    } catch (error) { if (error.code !== '22P02') throw error; }
+    if ((clientBytes === null) !== (serverBytes === null) || (clientBytes !== null && !clientBytes.equals(serverBytes))) {
+      fail(`uuid('${text}'): client ${clientBytes === null ? 'refuses' : 'reads'} it, server ${serverBytes === null ? 'refuses' : 'reads'} it${clientBytes && serverBytes ? ', to other bytes' : ''}`);
+    }
+  }
+  console.log(`  uuid texts checked against uuid_in: ${texts.length}`);
+}
+
 async function checkKindError(client) {
   const sent = (await client.query("SELECT bloomfilter_send(f) AS b FROM conformance_filters WHERE name = 'int_p0.01'")).rows[0].b;
   const filter = BloomFilter.fromBytes(sent);
@@ -189,6 +212,7 @@ async function main() {
     console.log(`  not JavaScript kinds, skipped: ${skipped.join(', ')}`);
     checkGolden(process.argv[2]);
     await checkMalformed(client);
+    await checkUuidTexts(client);
     await checkKindError(client);
     await speed(client);
     console.log(`js byte-identical and accepted by the server: ${identical} of ${checked} filters`);

@@ -59,3 +59,33 @@ test('round trips, kinds and damaged values', () => {
   damaged[7] = 0;
   assert.throws(() => BloomFilter.fromBytes(damaged), /number of hash functions out of range/);
 });
+
+test('values the server could not hold are refused, on every Node version', () => {
+  const f = BloomFilter.empty(2, 3, 10, 0.1);
+  // lone surrogates: not UTF-8 (Node 18 has no String.prototype.isWellFormed)
+  for (const text of ['\ud800', 'a\udc00', '\udbff\ud800x', 'x\udfff']) {
+    assert.throws(() => f.add(text), /lone surrogate/, JSON.stringify(text));
+    assert.throws(() => f.mightContain(text), /lone surrogate/, JSON.stringify(text));
+  }
+  for (const text of ['\ud83d\ude00', 'é', '']) assert.strictEqual(BloomFilter.empty(2, 3, 10, 0.1).add(text).n, 1n);
+  // numbers beyond 2^53 may be rounded already: a bigint is exact
+  for (const value of [2 ** 53, -(2 ** 53), 2 ** 60, 9007199254740993]) {
+    assert.throws(() => f.add(value), /MAX_SAFE_INTEGER/, String(value));
+  }
+  assert.ok(BloomFilter.empty(2, 3, 10, 0.1).add(2 ** 53 - 1).add(-(2 ** 53) + 1).mightContain(2n ** 53n - 1n));
+  assert.throws(() => f.add(2n ** 63n), /out of range/);
+});
+
+test('uuid() reads what uuid_in reads, and nothing else', () => {
+  const bytes = 'a0eebc999c0b4ef8bb6d6bb9bd380a11';
+  for (const text of ['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
+    '{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}', 'a0eebc999c0b4ef8bb6d6bb9bd380a11',
+    'a0ee-bc99-9c0b-4ef8-bb6d-6bb9-bd38-0a11', '{a0eebc999c0b4ef8bb6d6bb9bd380a11}']) {
+    assert.strictEqual(uuid(text).bytes.toString('hex'), bytes, text);
+  }
+  for (const text of ['{a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11}',
+    'a0eebc9-99c0b-4ef8-bb6d-6bb9bd380a11', 'a0eebc99--9c0b-4ef8-bb6d-6bb9bd380a11', '-a0eebc999c0b4ef8bb6d6bb9bd380a11',
+    'a0eebc999c0b4ef8bb6d6bb9bd380a11-', 'a0eebc999c0b4ef8bb6d6bb9bd380a1', ' a0eebc999c0b4ef8bb6d6bb9bd380a11', '']) {
+    assert.throws(() => uuid(text), /invalid input syntax for type uuid/, text);
+  }
+});
