@@ -221,6 +221,10 @@ class BloomFilter {
 
   /** An empty filter of a shape: bloom_info(bloom_empty(n, p)) gives m = 512 * nblocks and k. */
   static empty(nblocks, k, designN = 0, designP = 0.01) {
+    // checked before allocating: 1e12 blocks would be 64 TB
+    if (!Number.isInteger(nblocks) || nblocks < 1 || nblocks > MAX_BLOCKS) {
+      throw new BloomFilterError(`number of blocks must be an integer from 1 to ${MAX_BLOCKS}, not ${nblocks}`, '22023');
+    }
     const data = Buffer.alloc(HEADER_BYTES + BLOCK_BYTES * nblocks);
     MAGIC.copy(data, OFF.magic);
     data.writeUInt16LE(FORMAT_VERSION, OFF.version);

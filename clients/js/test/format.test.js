@@ -89,3 +89,10 @@ test('uuid() reads what uuid_in reads, and nothing else', () => {
     assert.throws(() => uuid(text), /invalid input syntax for type uuid/, text);
   }
 });
+
+test('empty() checks its size before allocating', () => {
+  for (const nblocks of [0, -1, 12000001, 1e12, 2.5, '2']) {
+    assert.throws(() => BloomFilter.empty(nblocks, 6), (error) => error.sqlstate === '22023' && /number of blocks must be/.test(error.message), String(nblocks));
+  }
+  assert.strictEqual(BloomFilter.empty(1, 6).nblocks, 1);
+});

@@ -284,6 +284,10 @@ class BloomFilter:
     def empty(cls, nblocks, k, design_n=0, design_p=0.01):
         """An empty filter of a given shape.  bloom_empty(n, p) on the server gives the shape
         for (n, p): bloom_info(bloom_empty(n, p)) has m = 512 * nblocks and k."""
+        # checked before allocating: 10**12 blocks would be 64 TB
+        if not isinstance(nblocks, int) or not 1 <= nblocks <= MAX_BLOCKS:
+            raise BloomFilterError("number of blocks must be an integer from 1 to %d, not %r" % (MAX_BLOCKS, nblocks),
+                                   "22023")
         data = bytearray(HEADER_BYTES + BLOCK_BYTES * nblocks)
         data[0:4] = MAGIC
         struct.pack_into("<HBBIIQQQdI", data, OFF_VERSION, FORMAT_VERSION, HASH_SCHEME_XXH3, k,

@@ -75,6 +75,13 @@ class FormatExamples(unittest.TestCase):
         with self.assertRaises(bloomfilter_pg.BloomFilterError):
             f.add(1 << 63)
 
+    def test_empty_checks_its_size_first(self):
+        for nblocks in (0, -1, bloomfilter_pg.MAX_BLOCKS + 1, 10**12, 2.0):
+            with self.assertRaisesRegex(bloomfilter_pg.BloomFilterError, "number of blocks must be") as raised:
+                BloomFilter.empty(nblocks, 6)
+            self.assertEqual(raised.exception.sqlstate, "22023")
+        self.assertEqual(BloomFilter.empty(1, 6).nblocks, 1)
+
     def test_numeric_limits(self):
         # as the server: 131,072 digits before the point and 16,383 after; beyond, an error
         # (22003) at once, not minutes spent writing out the digits of 1E+999999999
