@@ -53,8 +53,47 @@ const KIND = {
 const FINGERPRINT_MASK = 0x0fffffff;
 const BUILTIN_OID_LIMIT = 10000;
 const OID = { bool: 16, bytea: 17, uuid: 2950 };
-const BUILTIN_NAMES = { 16: 'boolean', 17: 'bytea', 1082: 'date', 1114: 'timestamp without time zone',
-  1184: 'timestamp with time zone', 2950: 'uuid', 3802: 'jsonb', 3906: 'numrange' };
+// The built-in types' names, as bloom_info shows a built-in kind (format_type(oid, NULL)) in
+// PostgreSQL 15: SELECT string_agg(oid || ' ' || format_type(oid, NULL), '|' ORDER BY oid)
+// FROM pg_type WHERE oid < 10000.  Any other OID below 10000 shows as '???', as on the server.
+const BUILTIN_NAMES = new Map((''
+  + '16 boolean|17 bytea|18 "char"|19 name|20 bigint|21 smallint|22 int2vector|23 integer|24 regproc|'
+  + '25 text|26 oid|27 tid|28 xid|29 cid|30 oidvector|32 pg_ddl_command|71 pg_type|75 pg_attribute|'
+  + '81 pg_proc|83 pg_class|114 json|142 xml|143 xml[]|194 pg_node_tree|199 json[]|210 pg_type[]|'
+  + '269 table_am_handler|270 pg_attribute[]|271 xid8[]|272 pg_proc[]|273 pg_class[]|'
+  + '325 index_am_handler|600 point|601 lseg|602 path|603 box|604 polygon|628 line|629 line[]|'
+  + '650 cidr|651 cidr[]|700 real|701 double precision|705 unknown|718 circle|719 circle[]|'
+  + '774 macaddr8|775 macaddr8[]|790 money|791 money[]|829 macaddr|869 inet|1000 boolean[]|'
+  + '1001 bytea[]|1002 "char"[]|1003 name[]|1005 smallint[]|1006 int2vector[]|1007 integer[]|'
+  + '1008 regproc[]|1009 text[]|1010 tid[]|1011 xid[]|1012 cid[]|1013 oidvector[]|1014 character[]|'
+  + '1015 character varying[]|1016 bigint[]|1017 point[]|1018 lseg[]|1019 path[]|1020 box[]|'
+  + '1021 real[]|1022 double precision[]|1027 polygon[]|1028 oid[]|1033 aclitem|1034 aclitem[]|'
+  + '1040 macaddr[]|1041 inet[]|1042 character|1043 character varying|1082 date|'
+  + '1083 time without time zone|1114 timestamp without time zone|1115 timestamp without time zone[]|'
+  + '1182 date[]|1183 time without time zone[]|1184 timestamp with time zone|'
+  + '1185 timestamp with time zone[]|1186 interval|1187 interval[]|1231 numeric[]|1248 pg_database|'
+  + '1263 cstring[]|1266 time with time zone|1270 time with time zone[]|1560 bit|1561 bit[]|'
+  + '1562 bit varying|1563 bit varying[]|1700 numeric|1790 refcursor|2201 refcursor[]|'
+  + '2202 regprocedure|2203 regoper|2204 regoperator|2205 regclass|2206 regtype|2207 regprocedure[]|'
+  + '2208 regoper[]|2209 regoperator[]|2210 regclass[]|2211 regtype[]|2249 record|2275 cstring|'
+  + '2276 "any"|2277 anyarray|2278 void|2279 trigger|2280 language_handler|2281 internal|'
+  + '2283 anyelement|2287 record[]|2776 anynonarray|2842 pg_authid|2843 pg_auth_members|'
+  + '2949 txid_snapshot[]|2950 uuid|2951 uuid[]|2970 txid_snapshot|3115 fdw_handler|3220 pg_lsn|'
+  + '3221 pg_lsn[]|3310 tsm_handler|3361 pg_ndistinct|3402 pg_dependencies|3500 anyenum|'
+  + '3614 tsvector|3615 tsquery|3642 gtsvector|3643 tsvector[]|3644 gtsvector[]|3645 tsquery[]|'
+  + '3734 regconfig|3735 regconfig[]|3769 regdictionary|3770 regdictionary[]|3802 jsonb|3807 jsonb[]|'
+  + '3831 anyrange|3838 event_trigger|3904 int4range|3905 int4range[]|3906 numrange|3907 numrange[]|'
+  + '3908 tsrange|3909 tsrange[]|3910 tstzrange|3911 tstzrange[]|3912 daterange|3913 daterange[]|'
+  + '3926 int8range|3927 int8range[]|4066 pg_shseclabel|4072 jsonpath|4073 jsonpath[]|'
+  + '4089 regnamespace|4090 regnamespace[]|4096 regrole|4097 regrole[]|4191 regcollation|'
+  + '4192 regcollation[]|4451 int4multirange|4532 nummultirange|4533 tsmultirange|'
+  + '4534 tstzmultirange|4535 datemultirange|4536 int8multirange|4537 anymultirange|'
+  + '4538 anycompatiblemultirange|4600 pg_brin_bloom_summary|4601 pg_brin_minmax_multi_summary|'
+  + '5017 pg_mcv_list|5038 pg_snapshot|5039 pg_snapshot[]|5069 xid8|5077 anycompatible|'
+  + '5078 anycompatiblearray|5079 anycompatiblenonarray|5080 anycompatiblerange|6101 pg_subscription|'
+  + '6150 int4multirange[]|6151 nummultirange[]|6152 tsmultirange[]|6153 tstzmultirange[]|'
+  + '6155 datemultirange[]|6157 int8multirange[]'
+).split('|').map((entry) => { const space = entry.indexOf(' '); return [Number(entry.slice(0, space)), entry.slice(space + 1)]; }));
 const PLAIN_NAMES = ['none', 'integer', 'float', 'numeric', 'text', 'interval'];
 
 class BloomFilterError extends Error {
@@ -76,7 +115,7 @@ function kindName(kind) {
   let name;
   if (element & KIND.BUILTIN_FLAG) {
     const oid = (element & ~KIND.BUILTIN_FLAG) >>> 0;
-    name = BUILTIN_NAMES[oid] || `type oid ${oid}`;
+    name = BUILTIN_NAMES.get(oid) || '???';
   } else if (element & KIND.RECORD_FLAG) {
     name = `record ${(element & FINGERPRINT_MASK).toString(16).padStart(7, '0')}`;
   } else if (element & KIND.NAMED_FLAG) {

@@ -140,6 +140,21 @@ async function checkMalformed(client) {
   console.log(`  malformed values checked: ${cases.length}, each refused (or accepted) by both (binary form)`);
 }
 
+// every built-in kind 0x80000000 | oid (oid 1 to 9999), as bloom_info names it: int4_tiny's bytes with its kind patched
+async function checkKindNames(client) {
+  const { rows } = await client.query(`SELECT oid, (bloom_info(translate(encode(set_byte(set_byte(set_byte(b, 8, oid % 256),
+      9, oid / 256), 11, 128), 'base64'), E'\\n', '')::bloomfilter, false)).value_kind AS name
+    FROM (SELECT bloomfilter_send(f) AS b FROM conformance_filters WHERE name = 'int4_tiny') s,
+         generate_series(1, 9999) oid ORDER BY oid`);
+  for (const { oid, name } of rows) {
+    for (const [kind, expected] of [[(bloom.KIND.BUILTIN_FLAG | oid) >>> 0, name],
+      [(bloom.KIND.BUILTIN_FLAG | bloom.KIND.ARRAY_FLAG | oid) >>> 0, `${name}[]`]]) {
+      if (bloom.kindName(kind) !== expected) fail(`kind 0x${kind.toString(16)}: client names it ${bloom.kindName(kind)}, bloom_info ${expected}`);
+    }
+  }
+  console.log(`  built-in kinds named as bloom_info names them: ${rows.length} (and their arrays)`);
+}
+
 // uuid(text) reads exactly the texts uuid_in reads, to the same value
 async function checkUuidTexts(client) {
   const texts = ['a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11', 'A0EEBC99-9C0B-4EF8-BB6D-6BB9BD380A11',
@@ -213,6 +228,7 @@ async function main() {
     checkGolden(process.argv[2]);
     await checkMalformed(client);
     await checkUuidTexts(client);
+    await checkKindNames(client);
     await checkKindError(client);
     await speed(client);
     console.log(`js byte-identical and accepted by the server: ${identical} of ${checked} filters`);

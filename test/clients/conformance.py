@@ -264,6 +264,25 @@ def check_numeric_limits(conn):
     print("  numerics at and beyond the type's limits checked: %d" % len(texts))
 
 
+# every built-in kind 0x80000000 | oid (oid 1 to 9999), as bloom_info names it: int4_tiny's bytes with its kind patched
+BUILTIN_KIND_NAMES_SQL = (
+    "SELECT oid, (bloom_info(translate(encode(set_byte(set_byte(set_byte(b, 8, oid % 256), 9, oid / 256), 11, 128), "
+    "'base64'), E'\\n', '')::bloomfilter, false)).value_kind "
+    "FROM (SELECT bloomfilter_send(f) AS b FROM conformance_filters WHERE name = 'int4_tiny') s, "
+    "generate_series(1, 9999) oid ORDER BY oid")
+
+
+def check_kind_names(conn):
+    """info().value_kind (and the kind errors' names) as bloom_info shows every built-in kind."""
+    rows = conn.execute(BUILTIN_KIND_NAMES_SQL).fetchall()
+    for oid, name in rows:
+        for kind in (bloomfilter_pg.KIND_BUILTIN_FLAG | oid, bloomfilter_pg.KIND_BUILTIN_FLAG | bloomfilter_pg.KIND_ARRAY_FLAG | oid):
+            expected = name + "[]" if kind & bloomfilter_pg.KIND_ARRAY_FLAG else name
+            if bloomfilter_pg.kind_name(kind) != expected:
+                fail("kind 0x%08x: client names it %r, bloom_info %r" % (kind, bloomfilter_pg.kind_name(kind), expected))
+    print("  built-in kinds named as bloom_info names them: %d (and their arrays)" % len(rows))
+
+
 def kind_errors(conn):
     """A value of another kind raises, as the server does."""
     f = BloomFilter.from_bytes(conn.execute("SELECT bloomfilter_send(f) FROM conformance_filters "
@@ -368,6 +387,7 @@ def main():
         check_format_examples(conn)
         check_malformed(conn)
         check_numeric_limits(conn)
+        check_kind_names(conn)
         kind_errors(conn)
         speed(conn)
     print("python byte-identical and accepted by the server: %d of %d filters" % (identical, len(names)))
