@@ -219,6 +219,8 @@ function xxh3_64(bytes) {
   return xxh3.xxh64(bytes);
 }
 
+const minBig = (a, b) => (a < b ? a : b);
+
 function popcount32(x) {
   x -= (x >>> 1) & 0x55555555;
   x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
@@ -387,8 +389,9 @@ class BloomFilter {
       fpp = fppSum / this.nblocks;
     }
     return {
-      m, k: this.k, n: this.n, bits_set: bitsSet, fill_ratio: fill, fpp, cardinality,
-      bytes: this.data.length + 4, design_n: this.data.readBigUInt64LE(OFF.designN),
+      // n and design_n as bloom_info's bigint columns show them: at most 2^63 - 1
+      m, k: this.k, n: minBig(this.n, INT64_MAX), bits_set: bitsSet, fill_ratio: fill, fpp, cardinality,
+      bytes: this.data.length + 4, design_n: minBig(this.data.readBigUInt64LE(OFF.designN), INT64_MAX),
       design_p: this.data.readDoubleLE(OFF.designP), value_kind: kindName(this.valueKind),
       format_version: this.data.readUInt16LE(OFF.version),
     };

@@ -96,3 +96,13 @@ test('empty() checks its size before allocating', () => {
   }
   assert.strictEqual(BloomFilter.empty(1, 6).nblocks, 1);
 });
+
+test('info() shows n and design_n as bloom_info does: at most 2^63 - 1', () => {
+  const bytes = BloomFilter.empty(1, 3, 10, 0.1).add(1).toBytes();
+  bytes.writeBigUInt64LE(2n ** 64n - 1n, 24);
+  bytes.writeBigUInt64LE(2n ** 64n - 2n, 32);
+  const info = BloomFilter.fromBytes(bytes).info(false);
+  assert.strictEqual(info.n, 2n ** 63n - 1n);
+  assert.strictEqual(info.design_n, 2n ** 63n - 1n);
+  assert.strictEqual(BloomFilter.fromBytes(bytes).n, 2n ** 64n - 1n);
+});
