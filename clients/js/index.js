@@ -162,7 +162,13 @@ const uuid = (text) => new Uuid(text);
 
 /** A float8 value (a plain number is an integer). */
 class Float64 {
-  constructor(value) { this.value = Number(value); }
+  constructor(value) {
+    // a number only: Number(null) and Number('') are 0, Number(undefined) NaN, values no one added
+    if (typeof value !== 'number') {
+      throw new UnsupportedValueError(`float64() takes a number, not ${value === null ? 'null' : typeof value}`, '22P02');
+    }
+    this.value = value;
+  }
 }
 const float64 = (value) => new Float64(value);
 

@@ -106,3 +106,10 @@ test('info() shows n and design_n as bloom_info does: at most 2^63 - 1', () => {
   assert.strictEqual(info.design_n, 2n ** 63n - 1n);
   assert.strictEqual(BloomFilter.fromBytes(bytes).n, 2n ** 64n - 1n);
 });
+
+test('float64() takes numbers only: a NULL read by pg is not 0', () => {
+  for (const value of [null, undefined, '', '1.5', 1n, [0]]) {
+    assert.throws(() => float64(value), /float64\(\) takes a number/, String(value));
+  }
+  assert.ok(BloomFilter.empty(1, 3, 10, 0.1).add(float64(-0)).mightContain(float64(0)));
+});
