@@ -225,6 +225,7 @@ function xxh3_64(bytes) {
   return xxh3.xxh64(bytes);
 }
 
+const ZERO_CHUNK = Buffer.alloc(65536);
 const minBig = (a, b) => (a < b ? a : b);
 
 function popcount32(x) {
@@ -310,7 +311,11 @@ class BloomFilter {
     if (!(designP > 0 && designP < 1)) fail('design false-positive rate out of range');
     if ((kind === KIND.NONE) !== (nAdded === 0n)) fail('element count and value kind disagree');
     if (nAdded === 0n) {
-      for (let i = HEADER_BYTES; i < d.length; i++) if (d[i] !== 0) fail('empty filter has bits set');
+      // compared a chunk at a time against zeros: a loop over 768 MB of bytes took 7 s
+      for (let i = HEADER_BYTES; i < d.length; i += ZERO_CHUNK.length) {
+        const end = Math.min(d.length, i + ZERO_CHUNK.length);
+        if (d.compare(ZERO_CHUNK, 0, end - i, i, end) !== 0) fail('empty filter has bits set');
+      }
     }
     return this;
   }

@@ -113,3 +113,16 @@ test('float64() takes numbers only: a NULL read by pg is not 0', () => {
   }
   assert.ok(BloomFilter.empty(1, 3, 10, 0.1).add(float64(-0)).mightContain(float64(0)));
 });
+
+test('the bit check of an empty filter, at its first and last byte, small and large', () => {
+  for (const nblocks of [1, 3, 1025, 100000]) {
+    const data = BloomFilter.empty(nblocks, 6).toBytes();
+    BloomFilter.fromBytes(data);
+    for (const offset of [52, 52 + 65535, 52 + 65536, Math.floor(data.length / 2), data.length - 1]) {
+      if (offset >= data.length) continue;
+      const damaged = Buffer.from(data);
+      damaged[offset] = 0x80;
+      assert.throws(() => BloomFilter.fromBytes(damaged), /empty filter has bits set/, `${nblocks} blocks, byte ${offset}`);
+    }
+  }
+});

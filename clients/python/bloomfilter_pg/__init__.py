@@ -392,7 +392,8 @@ class BloomFilter:
             fail("design false-positive rate out of range")
         if (kind == KIND_NONE) != (n_added == 0):
             fail("element count and value kind disagree")
-        if n_added == 0 and any(memoryview(data)[HEADER_BYTES:]):
+        # count() runs in C: any() over 768 MB took 10 s
+        if n_added == 0 and data.count(0, HEADER_BYTES) != length - HEADER_BYTES:
             fail("empty filter has bits set")
         return self
 

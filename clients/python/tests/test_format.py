@@ -82,6 +82,17 @@ class FormatExamples(unittest.TestCase):
             self.assertEqual(raised.exception.sqlstate, "22023")
         self.assertEqual(BloomFilter.empty(1, 6).nblocks, 1)
 
+    def test_empty_filter_bits_checked_everywhere(self):
+        # the bit check of an empty filter, at its first and last byte, in small and large filters
+        for nblocks in (1, 3, 100000):
+            data = BloomFilter.empty(nblocks, 6).to_bytes()
+            BloomFilter.from_bytes(data)
+            for offset in (bloomfilter_pg.HEADER_BYTES, len(data) // 2, len(data) - 1):
+                damaged = bytearray(data)
+                damaged[offset] = 0x80
+                with self.assertRaisesRegex(FormatError, "empty filter has bits set"):
+                    BloomFilter.from_bytes(bytes(damaged))
+
     def test_numeric_limits(self):
         # as the server: 131,072 digits before the point and 16,383 after; beyond, an error
         # (22003) at once, not minutes spent writing out the digits of 1E+999999999
