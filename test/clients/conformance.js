@@ -225,6 +225,7 @@ async function main() {
       if (await checkFilter(client, row)) identical += 1;
     }
     console.log(`  not JavaScript kinds, skipped: ${skipped.join(', ')}`);
+    if (checked === 0) fail('no filter of a JavaScript kind in conformance_filters (did conformance.py build them?)');
     checkGolden(process.argv[2]);
     await checkMalformed(client);
     await checkUuidTexts(client);
