@@ -225,6 +225,13 @@ function xxh3_64(bytes) {
   return xxh3.xxh64(bytes);
 }
 
+// a hash outside 64 bits would pick a block past the end, or none
+function checkHash(h) {
+  if (typeof h !== 'bigint' || h < 0n || h > MASK64) {
+    throw new BloomFilterError(`a hash is an unsigned 64-bit bigint, not ${typeof h === 'bigint' ? `${h}n` : String(h)}`, '22003');
+  }
+}
+
 const ZERO_CHUNK = Buffer.alloc(65536);
 const minBig = (a, b) => (a < b ? a : b);
 
@@ -327,8 +334,14 @@ class BloomFilter {
     }
   }
 
-  /** All k bits of hash h (a BigInt) set in its block? */
+  /** All k bits of hash h (a BigInt, 0 to 2^64 - 1) set in its block? */
   containsHash(h) {
+    checkHash(h);
+    return this.allBitsSet(h);
+  }
+
+  // containsHash without the check of h, for hashes XXH3 just gave
+  allBitsSet(h) {
     const d = this.data;
     const base = HEADER_BYTES + Number(((h >> 32n) * this.nblocksBig) >> 32n) * BLOCK_BYTES;
     for (const salt of this.salts) {
@@ -342,10 +355,10 @@ class BloomFilter {
   mightContain(value) {
     const { kind, bytes } = canonicalBytes(value);
     this.checkKind(kind);
-    if (this.containsHash(xxh3.xxh64(bytes))) return true;
+    if (this.allBitsSet(xxh3.xxh64(bytes))) return true;
     // as the server: text ending in spaces also matches the char(n) value without them
     if (kind === KIND.TEXT && value.endsWith(' ')) {
-      return this.containsHash(xxh3.xxh64(Buffer.from(value.replace(/ +$/, ''), 'utf8')));
+      return this.allBitsSet(xxh3.xxh64(Buffer.from(value.replace(/ +$/, ''), 'utf8')));
     }
     return false;
   }
@@ -353,6 +366,7 @@ class BloomFilter {
   has(value) { return this.mightContain(value); }
 
   addHash(h, kind) {
+    checkHash(h);
     this.checkKind(kind);
     const d = this.data;
     const base = HEADER_BYTES + Number(((h >> 32n) * this.nblocksBig) >> 32n) * BLOCK_BYTES;

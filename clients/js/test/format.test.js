@@ -126,3 +126,14 @@ test('the bit check of an empty filter, at its first and last byte, small and la
     }
   }
 });
+
+test('hashes are unsigned 64-bit bigints', () => {
+  const f = BloomFilter.empty(4, 6, 200, 0.01);
+  for (const h of [-1n, 1n << 64n, 1n << 70n, 1, '1']) {
+    assert.throws(() => f.addHash(h, 1), /unsigned 64-bit/, String(h));
+    assert.throws(() => f.containsHash(h), /unsigned 64-bit/, String(h));
+  }
+  assert.ok(f.toBytes().equals(BloomFilter.empty(4, 6, 200, 0.01).toBytes()));
+  f.addHash((1n << 64n) - 1n, 1);
+  assert.ok(f.containsHash((1n << 64n) - 1n));
+});

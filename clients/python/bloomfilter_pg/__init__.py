@@ -404,8 +404,18 @@ class BloomFilter:
         if stored != KIND_NONE and stored != kind:
             raise KindMismatchError("bloom filter holds %s values, not %s values" % (kind_name(stored), kind_name(kind)))
 
+    @staticmethod
+    def _check_hash(h):
+        # a hash outside 64 bits would pick a block past the end, or from the end backwards
+        if not isinstance(h, int) or not 0 <= h <= MASK64:
+            raise BloomFilterError("a hash is an unsigned 64-bit integer, not %r" % (h,), "22003")
+
     def contains_hash(self, h):
-        """All k bits of hash h set in its block?"""
+        """All k bits of hash h (an XXH3-64 of canonical bytes, 0 to 2^64 - 1) set in its block?"""
+        self._check_hash(h)
+        return self._all_bits_set(h)
+
+    def _all_bits_set(self, h):
         data = self._data
         base = HEADER_BYTES + (((h >> 32) * self._nblocks) >> 32) * BLOCK_BYTES
         for salt in self._salts:
@@ -418,11 +428,11 @@ class BloomFilter:
         """False: certainly not added.  True: added, or a false positive.  As `f @> value`."""
         kind, data = canonical_bytes(value)
         self._check_kind(kind)
-        if self.contains_hash(xxhash.xxh3_64_intdigest(data)):
+        if self._all_bits_set(xxhash.xxh3_64_intdigest(data)):
             return True
         # as the server: text ending in spaces also matches the char(n) value without them
         if kind == KIND_TEXT and value.endswith(" "):
-            return self.contains_hash(xxhash.xxh3_64_intdigest(value.rstrip(" ").encode("utf-8")))
+            return self._all_bits_set(xxhash.xxh3_64_intdigest(value.rstrip(" ").encode("utf-8")))
         return False
 
     __contains__ = might_contain
@@ -430,6 +440,8 @@ class BloomFilter:
     # ---- adds ----
 
     def add_hash(self, h, kind):
+        """Sets the bits of hash h (0 to 2^64 - 1) for a value of `kind`, and counts it."""
+        self._check_hash(h)
         self._check_kind(kind)
         data = self._data
         base = HEADER_BYTES + (((h >> 32) * self._nblocks) >> 32) * BLOCK_BYTES

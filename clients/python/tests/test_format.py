@@ -93,6 +93,17 @@ class FormatExamples(unittest.TestCase):
                 with self.assertRaisesRegex(FormatError, "empty filter has bits set"):
                     BloomFilter.from_bytes(bytes(damaged))
 
+    def test_hashes_are_64_bit(self):
+        f = BloomFilter.empty(4, 6, 200, 0.01)
+        for h in (-1, 1 << 64, 1 << 70, 1.0):
+            with self.assertRaisesRegex(bloomfilter_pg.BloomFilterError, "unsigned 64-bit"):
+                f.add_hash(h, bloomfilter_pg.KIND_INTEGER)
+            with self.assertRaisesRegex(bloomfilter_pg.BloomFilterError, "unsigned 64-bit"):
+                f.contains_hash(h)
+        self.assertEqual(f, BloomFilter.empty(4, 6, 200, 0.01))
+        f.add_hash(bloomfilter_pg.MASK64, bloomfilter_pg.KIND_INTEGER)
+        self.assertTrue(f.contains_hash(bloomfilter_pg.MASK64))
+
     def test_numeric_limits(self):
         # as the server: 131,072 digits before the point and 16,383 after; beyond, an error
         # (22003) at once, not minutes spent writing out the digits of 1E+999999999
