@@ -367,6 +367,10 @@ class BloomFilter {
 
   addHash(h, kind) {
     checkHash(h);
+    // the kind goes into the header: one the server refuses would spoil the filter's bytes
+    if (!Number.isInteger(kind) || kind <= 0 || kind > 0xffffffff || !kindIsKnown(kind)) {
+      throw new BloomFilterError(`not a value kind a filter can hold: ${kind}`, '22023');
+    }
     this.checkKind(kind);
     const d = this.data;
     const base = HEADER_BYTES + Number(((h >> 32n) * this.nblocksBig) >> 32n) * BLOCK_BYTES;

@@ -137,3 +137,16 @@ test('hashes are unsigned 64-bit bigints', () => {
   f.addHash((1n << 64n) - 1n, 1);
   assert.ok(f.containsHash((1n << 64n) - 1n));
 });
+
+test('addHash takes known kinds only: the header must stay one the server reads', () => {
+  const f = BloomFilter.empty(4, 6, 200, 0.01);
+  for (const kind of [0, 6, 0x40000000, 0x80000000, 0x80000000 + 10000, 2 ** 32, -1, '1', 1.5]) {
+    assert.throws(() => f.addHash(1n, kind), /not a value kind/, String(kind));
+  }
+  assert.ok(f.toBytes().equals(BloomFilter.empty(4, 6, 200, 0.01).toBytes()));
+  for (const kind of [1, 0x40000001, 0x80000000 + 3904, 0x20000000 + 0x1234567]) {
+    const g = BloomFilter.empty(4, 6, 200, 0.01);
+    g.addHash(1n, kind);
+    BloomFilter.fromBytes(g.toBytes());
+  }
+});

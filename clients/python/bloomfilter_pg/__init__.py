@@ -442,6 +442,9 @@ class BloomFilter:
     def add_hash(self, h, kind):
         """Sets the bits of hash h (0 to 2^64 - 1) for a value of `kind`, and counts it."""
         self._check_hash(h)
+        # the kind goes into the header: one the server refuses would spoil the filter's bytes
+        if not isinstance(kind, int) or not 0 < kind <= 0xFFFFFFFF or not _kind_is_known(kind):
+            raise BloomFilterError("not a value kind a filter can hold: %r" % (kind,), "22023")
         self._check_kind(kind)
         data = self._data
         base = HEADER_BYTES + (((h >> 32) * self._nblocks) >> 32) * BLOCK_BYTES

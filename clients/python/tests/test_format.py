@@ -104,6 +104,17 @@ class FormatExamples(unittest.TestCase):
         f.add_hash(bloomfilter_pg.MASK64, bloomfilter_pg.KIND_INTEGER)
         self.assertTrue(f.contains_hash(bloomfilter_pg.MASK64))
 
+    def test_add_hash_takes_known_kinds_only(self):
+        f = BloomFilter.empty(4, 6, 200, 0.01)
+        for kind in (0, 6, 0x40000000, 0x80000000, 0x80000000 | 10000, 1 << 32, -1, "1"):
+            with self.assertRaisesRegex(bloomfilter_pg.BloomFilterError, "not a value kind"):
+                f.add_hash(1, kind)
+        self.assertEqual(f, BloomFilter.empty(4, 6, 200, 0.01))
+        for kind in (1, 0x40000001, 0x80000000 | 3904, 0x20000000 | 0x1234567):
+            g = BloomFilter.empty(4, 6, 200, 0.01)
+            g.add_hash(1, kind)
+            BloomFilter.from_bytes(g.to_bytes())
+
     def test_numeric_limits(self):
         # as the server: 131,072 digits before the point and 16,383 after; beyond, an error
         # (22003) at once, not minutes spent writing out the digits of 1E+999999999
