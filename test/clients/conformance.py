@@ -16,7 +16,8 @@ throwaway cluster where the extension is created.  It
      and checks that the server reads the same filter and finds every member;
   4. checks XXH3-64 against golden vectors from the C libxxhash (argv[1]);
   5. damages a filter in each way the server refuses and checks that both
-     refuse it;
+     refuse it; so for numerics beyond the type's limits; and names every
+     built-in kind as bloom_info does;
   6. measures probes per second: the client, and `SELECT f @> $1` per key
      over the Unix socket (prepared).
 
