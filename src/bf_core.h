@@ -154,7 +154,9 @@ typedef enum bf_status
 	BF_ERR_FORMAT_COUNTERS,		/* counting/cuckoo: stored counts disagree with the contents */
 	BF_ERR_FORMAT_FINGERPRINT,	/* cuckoo: fingerprint size or victim out of range */
 	BF_ERR_FILTER_FULL,			/* cuckoo: no room for another fingerprint (nothing was changed) */
-	BF_ERR_TOO_MANY_COPIES		/* cuckoo: the value is already stored CF_MAX_COPIES times */
+	BF_ERR_TOO_MANY_COPIES,		/* cuckoo: the value is already stored CF_MAX_COPIES times */
+	BF_ERR_WINDOW,				/* bloomwindow: window, n or generations out of range */
+	BF_ERR_FORMAT_WINDOW		/* bloomwindow: generation starts, slots or counts inconsistent */
 } bf_status;
 
 /* Human-readable text for a status (lower case, no period). */

@@ -81,6 +81,10 @@ bf_status_message(bf_status status)
 			return "cuckoo filter is full";
 		case BF_ERR_TOO_MANY_COPIES:
 			return "value is already stored the maximum number of times";
+		case BF_ERR_WINDOW:
+			return "window, n or number of generations out of range";
+		case BF_ERR_FORMAT_WINDOW:
+			return "generations of the window are inconsistent";
 	}
 	return "unknown error";
 }
