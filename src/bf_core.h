@@ -291,6 +291,14 @@ typedef void (*bf_between_chunks_fn) (void);
 extern bf_status bf_validate_filter(const uint8_t *filter, uint64_t length, bf_header *header,
 									uint64_t chunk_blocks, bf_between_chunks_fn between);
 
+/*
+ * The fields whose rules every format of blocks and k hash positions shares
+ * (bloomfilter, countingbloom, bloomwindow): its version, hash scheme 1,
+ * k in 1 .. BF_MAX_K, a known value kind.
+ */
+extern bf_status bf_check_block_format_fields(uint16_t version, uint16_t known_version, uint8_t hash_scheme,
+											  uint8_t k, uint32_t value_kind);
+
 /* A value kind this version knows how to produce (BF_KIND_*). */
 extern bool bf_kind_is_known(uint32_t kind);
 

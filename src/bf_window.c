@@ -260,19 +260,17 @@ bw_check_ring(const bw_header *header)
 bf_status
 bw_check_header(const uint8_t *window, uint64_t length, bw_header *header)
 {
+	bf_status	status;
+
 	if (length < BW_HEADER_BYTES)
 		return BF_ERR_FORMAT_LENGTH;
 	if (memcmp(window + BW_OFF_MAGIC, BW_MAGIC_BYTES, 4) != 0)
 		return BF_ERR_FORMAT_MAGIC;
 	bw_read_header(window, header);
-	if (header->version != BW_FORMAT_VERSION)
-		return BF_ERR_FORMAT_VERSION;
-	if (header->hash_scheme != BF_HASH_SCHEME_XXH3)
-		return BF_ERR_FORMAT_HASH_SCHEME;
-	if (header->k < 1 || header->k > BF_MAX_K)
-		return BF_ERR_FORMAT_K;
-	if (!bf_kind_is_known(header->value_kind))
-		return BF_ERR_FORMAT_KIND;
+	status = bf_check_block_format_fields(header->version, BW_FORMAT_VERSION, header->hash_scheme, header->k,
+										  header->value_kind);
+	if (status != BF_OK)
+		return status;
 	if (window[BW_OFF_RESERVED1] != 0 || bf_load_u32(window + BW_OFF_RESERVED2) != 0)
 		return BF_ERR_FORMAT_FLAGS;
 	if ((header->mode != BW_MODE_COUNT && header->mode != BW_MODE_TIME) ||

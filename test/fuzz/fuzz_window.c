@@ -212,41 +212,21 @@ exercise(const uint8_t *bytes, uint64_t length, const bw_header *header, uint64_
 	free(grown);
 }
 
+/* A value that validates goes through everything above. */
+static void
+try_window(const uint8_t *bytes, uint64_t length, uint64_t seed)
+{
+	bw_header	header;
+
+	if (validate_window(bytes, length, &header) != BF_OK)
+		return;
+	require_round_trip(bytes, length);
+	exercise(bytes, length, &header, seed);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	uint64_t	seed = bf_hash_bytes(data, size);
-	bw_header	header;
-
-	if (size > 0 && memchr(data, 0, size) == NULL)
-	{
-		uint64_t	decoded_length;
-		bool		too_large;
-		uint8_t    *decoded = fuzz_decode_text((const char *) data, size, &decoded_length, &too_large);
-
-		if (too_large)
-			return 0;
-		if (decoded != NULL)
-		{
-			if (validate_window(decoded, decoded_length, &header) == BF_OK)
-			{
-				require_round_trip(decoded, decoded_length);
-				exercise(decoded, decoded_length, &header, seed);
-			}
-			free(decoded);
-		}
-	}
-	if (size <= FUZZ_MAX_DECODED_BYTES)
-	{
-		uint8_t    *bytes = copy_bytes(data, size);
-
-		if (validate_window(bytes, size, &header) == BF_OK)
-		{
-			require_round_trip(bytes, size);
-			exercise(bytes, size, &header, seed);
-			REQUIRE(memcmp(bytes, data, size) == 0);
-		}
-		free(bytes);
-	}
+	fuzz_each_form(data, size, try_window);
 	return 0;
 }
