@@ -442,26 +442,48 @@ bw_prepare_add(uint8_t *window, bw_header *header, int64_t t, unsigned *slot, bo
 	return BF_OK;
 }
 
-unsigned
-bw_live_slots(const bw_header *header, int64_t t)
+/* The oldest start a probe at t tests is above this: start + span > t - T; t clamped so that nothing overflows. */
+static inline int64_t
+bw_live_after(int64_t t, uint64_t window, uint64_t span)
 {
-	unsigned	all = (1u << header->generations) - 1;
-	unsigned	live = 0;
-	int64_t		oldest_live;
-
-	if (header->mode == BW_MODE_COUNT)
-		return all;
-	if (header->insertions == 0)
-		return 0;
-	/* start + span > t - T, i.e. start > t - T - span; t clamped so that nothing overflows */
 	if (t < BW_MIN_TIME)
 		t = BW_MIN_TIME;
 	if (t > BW_END_TIME)
 		t = BW_END_TIME;
-	oldest_live = t - (int64_t) header->window - (int64_t) header->span;
+	return t - (int64_t) window - (int64_t) span;
+}
+
+unsigned
+bw_live_slots(const bw_header *header, int64_t t)
+{
+	unsigned	live = 0;
+	int64_t		after;
+
+	if (header->mode == BW_MODE_COUNT)
+		return (1u << header->generations) - 1;
+	if (header->insertions == 0)
+		return 0;
+	after = bw_live_after(t, header->window, header->span);
 	for (unsigned g = 0; g < header->generations; g++)
-		if (header->gen[g].start > oldest_live)
+		if (header->gen[g].start > after)
 			live |= 1u << g;
+	return live;
+}
+
+unsigned
+bw_live_slots_in(const uint8_t *window, int64_t t)
+{
+	unsigned	generations = window[BW_OFF_GENERATIONS];
+	unsigned	live = 0;
+	int64_t		after;
+
+	if (window[BW_OFF_MODE] == BW_MODE_COUNT)
+		return (1u << generations) - 1;
+	if (bf_load_u64(window + BW_OFF_INSERTIONS) == 0)
+		return 0;
+	after = bw_live_after(t, bf_load_u64(window + BW_OFF_WINDOW), bf_load_u64(window + BW_OFF_SPAN));
+	for (unsigned g = 0; g < generations; g++)
+		live |= (unsigned) ((int64_t) bf_load_u64(window + BW_OFF_RECORDS + g * BW_RECORD_BYTES) > after) << g;
 	return live;
 }
 

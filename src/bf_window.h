@@ -228,6 +228,9 @@ bw_add_hash(uint8_t *window, const bw_header *header, unsigned slot, uint64_t ha
  */
 extern unsigned bw_live_slots(const bw_header *header, int64_t t);
 
+/* The same, read straight from a checked window's bytes (the per-row probe path). */
+extern unsigned bw_live_slots_in(const uint8_t *window, int64_t t);
+
 /*
  * Probe of one run of G blocks (block j of every generation, as the layout
  * stores them, from the header's block j on): any live slot has all k bits.

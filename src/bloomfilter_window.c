@@ -317,21 +317,6 @@ bloomwindow_add_all(PG_FUNCTION_ARGS)
 
 /* ---- probes ---- */
 
-/*
- * The live slots of a window's bytes at t, read straight from the header:
- * the per-row fast path needs G, the mode and (time mode) the starts only.
- */
-static inline unsigned
-window_live_slots_of(const uint8_t *bytes, int64 t)
-{
-	bw_header	header;
-
-	if (bytes[BW_OFF_MODE] == BW_MODE_COUNT)
-		return (1u << bytes[BW_OFF_GENERATIONS]) - 1;
-	bw_read_header(bytes, &header);
-	return bw_live_slots(&header, t);
-}
-
 static inline bool
 window_contains_in_memory(const uint8_t *bytes, unsigned live, uint64 hash)
 {
@@ -419,7 +404,7 @@ window_probe(FunctionCallInfo fcinfo, int mode)
 
 	if (known != NULL &&
 		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(1), &hash))
-		return window_contains_in_memory(known, window_live_slots_of(known, t), hash);
+		return window_contains_in_memory(known, bw_live_slots_in(known, t), hash);
 	return window_probe_slow(fcinfo, mode, t);
 }
 

@@ -97,6 +97,7 @@ check_probe(const uint8_t *bytes, const bw_header *header, int64_t t, uint64_t h
 			expected |= bf_block_contains_hash_scalar(bytes + bw_block_offset(header, j, g), header->k, hash);
 	}
 	REQUIRE((live >> header->generations) == 0);
+	REQUIRE(bw_live_slots_in(bytes, t) == live);
 	REQUIRE(bw_contains_hash(bytes, header, live, hash) == expected);
 }
 

@@ -55,6 +55,8 @@ window_add(uint8_t *bytes, bw_header *header, uint64_t value, int64_t t)
 static bool
 window_contains(const uint8_t *bytes, const bw_header *header, uint64_t value, int64_t t)
 {
+	/* the two readings of the live rule agree */
+	CHECK_U64(bw_live_slots_in(bytes, t), bw_live_slots(header, t));
 	return bw_contains_hash(bytes, header, bw_live_slots(header, t), hash_int(value));
 }
 
