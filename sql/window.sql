@@ -12,6 +12,7 @@ FROM bloomwindow_info(:'w'::bloomwindow);
 SELECT slot, age, start_insertion, start_time, n_added, bits_set > 0 AS has_bits, is_current, live
 FROM bloomwindow_generations(:'w'::bloomwindow);
 
+SELECT count(*) AS rows_of_null FROM bloomwindow_generations(NULL);
 -- the input is never modified; NULLs
 SELECT bloomwindow_add(:'w'::bloomwindow, 99)::text <> :'w' AS new_value,
        :'w'::bloomwindow @> 99 AS original_unchanged,

@@ -556,13 +556,14 @@ bloomwindow_generations(PG_FUNCTION_ARGS)
 	bool		is_time;
 	unsigned	live = 0;
 
+	/* not strict, for the default NULL at: a NULL window has no generations */
+	InitMaterializedSRF(fcinfo, 0);
 	if (PG_ARGISNULL(0))
-		PG_RETURN_NULL();
+		return (Datum) 0;
 	window = window_arg(fcinfo, 0, false, &header);
 	is_time = header.mode == BW_MODE_TIME;
 	if (is_time && !PG_ARGISNULL(1))
 		live = bw_live_slots(&header, window_time_arg(fcinfo, 1));
-	InitMaterializedSRF(fcinfo, 0);
 	for (unsigned age = 0; age < header.generations; age++)
 	{
 		unsigned	slot = bw_slot_of_age(&header, age);
