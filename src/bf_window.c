@@ -233,7 +233,9 @@ bw_check_ring(const bw_header *header)
 			(uint64_t) newest % header->span != 0)
 			return BF_ERR_FORMAT_WINDOW;
 	}
-	else if (!bw_time_in_range(newest) || bw_grid_start(newest, header->span) != newest ||
+	/* the grid start of the earliest timestamp may lie up to a span before it */
+	else if (newest <= BW_MIN_TIME - (int64_t) header->span || newest >= BW_END_TIME ||
+			 bw_grid_start(newest, header->span) != newest ||
 			 header->gen[header->current].n_added == 0)
 		return BF_ERR_FORMAT_WINDOW;
 	if (bw_slot_of_start(header, newest) != header->current)

@@ -202,6 +202,17 @@ test_window_time_guarantee(void)
 	CHECK_U64(header.gen[header.current].start, bw_grid_start(-T - 1, header.span));
 	CHECK(header.gen[header.current].start <= -T - 1);
 	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	/* the earliest and the last timestamps, with a span that does not divide them: still valid */
+	CHECK_STATUS(bw_plan(BW_MODE_TIME, 7 * SECOND, 10, 0.01, 3, &header), BF_OK);
+	bw_init(w, &header);
+	CHECK(window_add(w, &header, 8, BW_MIN_TIME));
+	CHECK(header.gen[header.current].start < BW_MIN_TIME);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	CHECK(window_contains(w, &header, 8, BW_MIN_TIME));
+	CHECK(window_add(w, &header, 9, BW_END_TIME - 1));
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	CHECK(window_contains(w, &header, 9, BW_END_TIME - 1));
+	CHECK_U64(header.insertions, 1);
 	free(w);
 }
 
