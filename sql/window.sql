@@ -203,3 +203,56 @@ SELECT translate(encode(overlay(decode(bloomwindow_empty_count(10)::text, 'base6
 SELECT translate(encode(overlay(decode(:'tw', 'base64') PLACING '\x01'::bytea
        FROM 65 + 16 * (SELECT slot FROM bloomwindow_generations(:'tw'::bloomwindow) WHERE is_current)), 'base64'), E'\n', '')::bloomwindow;
 \set VERBOSITY default
+
+-- binary receive (bloomwindow_recv, through COPY BINARY): one malformed
+-- value per check, each a valid time window with one field changed; every
+-- one is refused with 22P03 and the reason, the valid one is accepted
+CREATE TEMP TABLE recv_cases (name text, b bytea);
+WITH v AS (SELECT decode(:'tw', 'base64') AS b,
+                  (SELECT slot FROM bloomwindow_generations(:'tw'::bloomwindow) WHERE is_current) AS cur)
+INSERT INTO recv_cases
+SELECT name, CASE WHEN off IS NULL THEN b ELSE overlay(b PLACING patch FROM off + 1) END
+FROM v, LATERAL (VALUES
+  ('valid', NULL, NULL),
+  ('magic', 0, '\x5857494e'::bytea),
+  ('version', 4, '\x02'),
+  ('hash scheme', 6, '\x02'),
+  ('k = 0', 7, '\x00'),
+  ('k = 33', 7, '\x21'),
+  ('unknown value kind', 8, '\x77000000'),
+  ('mode 3', 12, '\x03'),
+  ('generations 9', 13, '\x09'),
+  ('generations 5 (length)', 13, '\x05'),
+  ('current slot past G', 14, '\x04'),
+  ('current slot not its start''s', 14, set_byte('\x00', 0, (cur + 1) % 4)),
+  ('reserved byte', 15, '\x01'),
+  ('nblocks 0', 16, '\x0000000000000000'),
+  ('design n 0', 24, '\x0000000000000000'),
+  ('design p 1.5', 32, '\x000000000000f83f'),
+  ('window 0', 40, '\x0000000000000000'),
+  ('span not ceil(window / (G - 1))', 48, '\x01'),
+  ('insertions 0 with a kind', 56, '\x0000000000000000'),
+  ('insertions not the sum of the generations''', 56, '\x02'),
+  ('current start off the grid', 64 + 16 * cur, '\x01'),
+  ('a generation not one span from the next', 64 + 16 * ((cur + 1) % 4), '\x01'),
+  ('a record beyond G', 64 + 16 * 7, '\x01'),
+  ('reserved word', 192, '\x01'),
+  ('a bit in an empty generation', 196 + 64 * ((cur + 1) % 4), '\x01')) c(name, off, patch)
+UNION ALL SELECT 'one byte short', substr(b, 1, length(b) - 1) FROM v
+UNION ALL SELECT 'one byte long', b || '\x00'::bytea FROM v;
+CREATE TEMP TABLE recv_into (w bloomwindow);
+CREATE FUNCTION pg_temp.receive(name text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  file text := '/tmp/bloomwindow_recv_' || pg_backend_pid() || '.bin';
+BEGIN
+  EXECUTE format('COPY (SELECT b FROM recv_cases WHERE name = %L) TO %L (FORMAT binary)', name, file);
+  BEGIN
+    EXECUTE format('COPY recv_into FROM %L (FORMAT binary)', file);
+    RETURN 'accepted';
+  EXCEPTION WHEN others THEN
+    RETURN SQLSTATE || ' ' || SQLERRM;
+  END;
+END $$;
+SELECT name, pg_temp.receive(name) AS outcome FROM recv_cases;
+SELECT count(*) AS accepted, bool_and(bloomwindow_contains(w, 'a'::text, '2026-01-01 00:00:00+00')) AS has_a FROM recv_into;
+SELECT format('COPY (SELECT) TO PROGRAM %L', 'rm -f /tmp/bloomwindow_recv_' || pg_backend_pid() || '.bin') \gexec

@@ -84,7 +84,7 @@ bf_status_message(bf_status status)
 		case BF_ERR_WINDOW:
 			return "window, n or number of generations out of range";
 		case BF_ERR_FORMAT_WINDOW:
-			return "generations of the window are inconsistent";
+			return "window parameters or generations inconsistent";
 	}
 	return "unknown error";
 }
