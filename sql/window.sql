@@ -255,4 +255,4 @@ BEGIN
 END $$;
 SELECT name, pg_temp.receive(name) AS outcome FROM recv_cases;
 SELECT count(*) AS accepted, bool_and(bloomwindow_contains(w, 'a'::text, '2026-01-01 00:00:00+00')) AS has_a FROM recv_into;
-SELECT format('COPY (SELECT) TO PROGRAM %L', 'rm -f /tmp/bloomwindow_recv_' || pg_backend_pid() || '.bin') \gexec
+DO $$ BEGIN EXECUTE format('COPY (SELECT) TO PROGRAM %L', 'rm -f /tmp/bloomwindow_recv_' || pg_backend_pid() || '.bin'); END $$;
