@@ -617,16 +617,25 @@ bw_union_into(uint8_t *dst, bw_header *dst_header, const uint8_t *src, const bw_
 }
 
 uint64_t
-bw_generation_bits(const uint8_t *window, const bw_header *header, unsigned slot)
+bw_generation_bits(const uint8_t *window, const bw_header *header, unsigned slot, uint64_t chunk_blocks,
+				   bf_between_chunks_fn between)
 {
 	uint64_t	bits = 0;
 
-	for (uint64_t j = 0; j < header->nblocks; j++)
+	chunk_blocks = chunk_blocks == 0 ? header->nblocks : chunk_blocks;
+	for (uint64_t first = 0; first < header->nblocks; first += chunk_blocks)
 	{
-		const uint8_t *block = window + bw_block_offset(header, j, slot);
+		uint64_t	last = bw_min_u64(first + chunk_blocks, header->nblocks);
 
-		for (int w = 0; w < BF_BLOCK_WORDS; w++)
-			bits += (uint64_t) __builtin_popcountll(bf_load_u64(block + 8 * w));
+		if (between != NULL)
+			between();
+		for (uint64_t j = first; j < last; j++)
+		{
+			const uint8_t *block = window + bw_block_offset(header, j, slot);
+
+			for (int w = 0; w < BF_BLOCK_WORDS; w++)
+				bits += (uint64_t) __builtin_popcountll(bf_load_u64(block + 8 * w));
+		}
 	}
 	return bits;
 }

@@ -263,8 +263,9 @@ extern bf_status bw_check_compatible(const bw_header *a, const bw_header *b, con
 extern void bw_union_into(uint8_t *dst, bw_header *dst_header, const uint8_t *src, const bw_header *src_header,
 						  uint32_t value_kind, uint64_t chunk_blocks, bf_between_chunks_fn between);
 
-/* Bits set in generation slot (for info). */
-extern uint64_t bw_generation_bits(const uint8_t *window, const bw_header *header, unsigned slot);
+/* Bits set in generation slot (for info), chunk_blocks blocks at a time with between() before each. */
+extern uint64_t bw_generation_bits(const uint8_t *window, const bw_header *header, unsigned slot,
+								   uint64_t chunk_blocks, bf_between_chunks_fn between);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

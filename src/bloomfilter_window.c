@@ -514,10 +514,7 @@ bloomwindow_info(PG_FUNCTION_ARGS)
 		elog(ERROR, "bloomwindow_info must return a record");
 	descriptor = BlessTupleDesc(descriptor);
 	for (unsigned g = 0; g < header.generations; g++)
-	{
-		CHECK_FOR_INTERRUPTS();
-		bits_set += bw_generation_bits(BLOOM_BYTES(window), &header, g);
-	}
+		bits_set += bw_generation_bits(BLOOM_BYTES(window), &header, g, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
 	values[0] = CStringGetTextDatum(window_mode_name(header.mode));
 	values[1] = Int32GetDatum(header.generations);
 	values[2] = Int64GetDatum((int64) (header.nblocks * BF_BLOCK_BITS));
@@ -572,7 +569,6 @@ bloomwindow_generations(PG_FUNCTION_ARGS)
 		bool		used = header.insertions > 0 &&
 			(is_time || (uint64) header.gen[header.current].start / header.span >= age);
 
-		CHECK_FOR_INTERRUPTS();
 		values[0] = Int32GetDatum((int32) slot);
 		values[1] = Int32GetDatum((int32) age);
 		values[2] = Int64GetDatum(header.gen[slot].start);
@@ -580,7 +576,8 @@ bloomwindow_generations(PG_FUNCTION_ARGS)
 		values[3] = TimestampTzGetDatum((TimestampTz) header.gen[slot].start);
 		nulls[3] = !is_time || !used;
 		values[4] = Int64GetDatum((int64) Min(header.gen[slot].n_added, (uint64) PG_INT64_MAX));
-		values[5] = Int64GetDatum((int64) bw_generation_bits(BLOOM_BYTES(window), &header, slot));
+		values[5] = Int64GetDatum((int64) bw_generation_bits(BLOOM_BYTES(window), &header, slot, BLOOM_BLOCKS_PER_CHUNK,
+																			  bloom_check_interrupts));
 		values[6] = BoolGetDatum(age == 0);
 		values[7] = BoolGetDatum(is_time ? (live & (1u << slot)) != 0 : true);
 		nulls[7] = is_time && PG_ARGISNULL(1);

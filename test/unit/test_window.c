@@ -154,7 +154,7 @@ test_window_count_forgets(void)
 	CHECK_U64(header.gen[0].start, 4 * c);
 	CHECK_U64(header.gen[0].n_added, 1);
 	/* the reused generation holds the new item's bits only, and the old item is gone */
-	CHECK(bw_generation_bits(w, &header, 0) <= header.k);
+	CHECK(bw_generation_bits(w, &header, 0, 1, NULL) <= header.k);
 	CHECK(!window_contains(w, &header, 424242, 0));
 	CHECK_STATUS(window_validate(w, &header), BF_OK);
 	free(w);
@@ -241,7 +241,7 @@ test_window_time_gaps(void)
 	CHECK(window_add(w, &header, 2000, t + 1000000 * span));
 	CHECK_U64(header.insertions, 1);
 	for (unsigned g = 0; g < header.generations; g++)
-		CHECK_U64(bw_generation_bits(w, &header, g) != 0, g == header.current);
+		CHECK_U64(bw_generation_bits(w, &header, g, 2, NULL) != 0, g == header.current);
 	CHECK_STATUS(window_validate(w, &header), BF_OK);
 	/* backwards into a kept generation: goes there */
 	CHECK(window_add(w, &header, 3000, t + 1000000 * span - 2 * span));
