@@ -1061,3 +1061,473 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) (
     COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
 
+
+-- ---------------------------------------------------------------- bloomwindow (1.1)
+-- A sliding-window Bloom filter: a ring of G generations (2 to 8) of
+-- blocked Bloom filters in bloomfilter's layout and hashing, block j of every
+-- generation side by side.  Count mode keeps the last W insertions; time
+-- mode the last T of time, the time an argument of add and probe (so the
+-- functions stay immutable; now() works).  No false negative inside the
+-- window; an item is forgotten at most W*G/(G-1) insertions or T*G/(G-1)
+-- after it was added (README "Sets that forget").
+
+CREATE TYPE @extschema@.bloomwindow;
+CREATE FUNCTION @extschema@.bloomwindow_in(cstring) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_in(cstring) IS 'input function of type bloomwindow: base64 of the stored bytes, validated';
+CREATE FUNCTION @extschema@.bloomwindow_out(@extschema@.bloomwindow) RETURNS cstring
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_out(@extschema@.bloomwindow) IS 'output function of type bloomwindow: base64 of the stored bytes';
+CREATE FUNCTION @extschema@.bloomwindow_recv(internal) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_recv(internal) IS 'binary input function of type bloomwindow: the stored bytes, validated';
+CREATE FUNCTION @extschema@.bloomwindow_send(@extschema@.bloomwindow) RETURNS bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_send(@extschema@.bloomwindow) IS 'binary output function of type bloomwindow: the stored bytes';
+-- STORAGE = external: a large value goes out of line uncompressed, so a
+-- probe reads only the G blocks it needs, in one slice.
+CREATE TYPE @extschema@.bloomwindow (
+    INPUT = @extschema@.bloomwindow_in, OUTPUT = @extschema@.bloomwindow_out, RECEIVE = @extschema@.bloomwindow_recv, SEND = @extschema@.bloomwindow_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE @extschema@.bloomwindow IS 'Sliding-window Bloom filter: a ring of generations that forgets the oldest, over the last W insertions (count mode) or the last T of time (time mode); text form: base64 of the stored bytes';
+
+CREATE FUNCTION @extschema@.bloomwindow_empty_count(w bigint, p float8 DEFAULT 0.01, generations int DEFAULT 4) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_empty_count' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_empty_count(bigint, float8, int) IS 'an empty count-mode window over the last w insertions at false-positive rate p, in 2 to 8 generations';
+CREATE FUNCTION @extschema@.bloomwindow_empty_time(t interval, n bigint, p float8 DEFAULT 0.01, generations int DEFAULT 4) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_empty_time' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_empty_time(interval, bigint, float8, int) IS 'an empty time-mode window over the last t (no months; days are 24 hours) for n items per window at false-positive rate p, in 2 to 8 generations';
+
+-- Not strict: a NULL value changes nothing and returns the window unchanged.
+-- The text forms take untyped literals; the "char" forms take "char" by exact
+-- match (its implicit cast to text would make text and anyelement ambiguous).
+CREATE FUNCTION @extschema@.bloomwindow_add(w @extschema@.bloomwindow, value anyelement) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add(@extschema@.bloomwindow, anyelement) IS 'count mode: a new window with the value added (the oldest generation is reused after every ceil(w/(G-1)) insertions)';
+CREATE FUNCTION @extschema@.bloomwindow_add(w @extschema@.bloomwindow, value anyelement, at timestamptz) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add(@extschema@.bloomwindow, anyelement, timestamptz) IS 'time mode: a new window with the value added at time at; a time older than every kept generation returns the window unchanged';
+CREATE FUNCTION @extschema@.bloomwindow_add(w @extschema@.bloomwindow, value text) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add(@extschema@.bloomwindow, text) IS 'count mode: a new window with the value added (the oldest generation is reused after every ceil(w/(G-1)) insertions)';
+CREATE FUNCTION @extschema@.bloomwindow_add(w @extschema@.bloomwindow, value text, at timestamptz) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add(@extschema@.bloomwindow, text, timestamptz) IS 'time mode: a new window with the value added at time at; a time older than every kept generation returns the window unchanged';
+CREATE FUNCTION @extschema@.bloomwindow_add(w @extschema@.bloomwindow, value "char") RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add(@extschema@.bloomwindow, "char") IS 'count mode: a new window with the value added (the oldest generation is reused after every ceil(w/(G-1)) insertions)';
+CREATE FUNCTION @extschema@.bloomwindow_add(w @extschema@.bloomwindow, value "char", at timestamptz) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add(@extschema@.bloomwindow, "char", timestamptz) IS 'time mode: a new window with the value added at time at; a time older than every kept generation returns the window unchanged';
+CREATE FUNCTION @extschema@.bloomwindow_add_all(w @extschema@.bloomwindow, "values" anyarray) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add_all(@extschema@.bloomwindow, anyarray) IS 'count mode: a new window with every non-NULL element of the array added, in order';
+CREATE FUNCTION @extschema@.bloomwindow_add_all(w @extschema@.bloomwindow, "values" anyarray, at timestamptz) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_add_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_add_all(@extschema@.bloomwindow, anyarray, timestamptz) IS 'time mode: a new window with every non-NULL element of the array added at time at';
+
+CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, anyelement) IS 'count mode: false if the value is certainly not among the last w insertions (nor a little older), true if it probably is';
+CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value anyelement, at timestamptz) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, anyelement, timestamptz) IS 'time mode: false if the value was certainly not added within the window before at, true if it probably was';
+CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value text) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, text) IS 'count mode: false if the value is certainly not among the last w insertions (nor a little older), true if it probably is';
+CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value text, at timestamptz) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, text, timestamptz) IS 'time mode: false if the value was certainly not added within the window before at, true if it probably was';
+CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value "char") RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, "char") IS 'count mode: false if the value is certainly not among the last w insertions (nor a little older), true if it probably is';
+CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value "char", at timestamptz) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, "char", timestamptz) IS 'time mode: false if the value was certainly not added within the window before at, true if it probably was';
+-- w @> value: count mode only (time mode needs the time, which an operator cannot take).
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.bloomwindow, RIGHTARG = anyelement,
+    FUNCTION = @extschema@.bloomwindow_contains);
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloomwindow, anyelement) IS 'count-mode window @> value: the value is probably among the last w insertions';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.bloomwindow, RIGHTARG = text,
+    FUNCTION = @extschema@.bloomwindow_contains);
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloomwindow, text) IS 'count-mode window @> value: the value is probably among the last w insertions';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.bloomwindow, RIGHTARG = "char",
+    FUNCTION = @extschema@.bloomwindow_contains);
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.bloomwindow, "char") IS 'count-mode window @> value: the value is probably among the last w insertions';
+
+-- Not strict: NULL is the empty set, as for bloom_union.
+CREATE FUNCTION @extschema@.bloomwindow_union(a @extschema@.bloomwindow, b @extschema@.bloomwindow) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_union' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_union(@extschema@.bloomwindow, @extschema@.bloomwindow) IS 'the union of two windows of the same parameters: time mode generation by generation aligned by start, count mode aligned by age (current with current)';
+CREATE OPERATOR @extschema@.| (LEFTARG = @extschema@.bloomwindow, RIGHTARG = @extschema@.bloomwindow,
+    FUNCTION = @extschema@.bloomwindow_union, COMMUTATOR = OPERATOR(@extschema@.|));
+COMMENT ON OPERATOR @extschema@.| (@extschema@.bloomwindow, @extschema@.bloomwindow) IS 'a | b: the union of two windows of the same parameters (bloomwindow_union)';
+CREATE FUNCTION @extschema@.bloomwindow_union_agg_trans(@extschema@.bloomwindow, @extschema@.bloomwindow) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_union_agg_trans(@extschema@.bloomwindow, @extschema@.bloomwindow) IS 'bloomwindow_union_agg transition and time-mode bloomwindow_agg combine function: unites the state with a window';
+CREATE AGGREGATE @extschema@.bloomwindow_union_agg(@extschema@.bloomwindow) (
+    SFUNC = @extschema@.bloomwindow_union_agg_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_union_agg(@extschema@.bloomwindow) IS 'the union of a column of bloomwindow values of the same parameters; zero rows give NULL';
+
+CREATE FUNCTION @extschema@.bloomwindow_info(w @extschema@.bloomwindow,
+    OUT mode text, OUT generations int, OUT m bigint, OUT k int,
+    OUT window_insertions bigint, OUT window_time interval,
+    OUT span_insertions bigint, OUT span_time interval,
+    OUT insertions bigint, OUT bits_set bigint, OUT bytes bigint,
+    OUT design_n bigint, OUT design_p float8, OUT value_kind text, OUT format_version int)
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_info(@extschema@.bloomwindow) IS 'mode, generations, bits per generation, k, window and generation span, insertions counted, bits set, size and design of a window';
+CREATE FUNCTION @extschema@.bloomwindow_generations(w @extschema@.bloomwindow, at timestamptz DEFAULT NULL,
+    OUT slot int, OUT age int, OUT start_insertion bigint, OUT start_time timestamptz,
+    OUT n_added bigint, OUT bits_set bigint, OUT is_current boolean, OUT live boolean)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_generations(@extschema@.bloomwindow, timestamptz) IS 'one row per generation of a window, newest first: slot, age, start, insertions, bits set, current, and whether a probe at at tests it';
+
+-- bloomwindow_agg: the state is the window itself (a real type, so partial
+-- states travel between processes and Citus nodes through its I/O functions).
+-- Count mode (value, w, p [, generations]) has no combine function: which
+-- rows are the last w depends on their order, so write ORDER BY inside the
+-- call.  Time mode (value, at, t, n, p [, generations]) depends only on the
+-- set of (value, at): union is its combine function (parallel, Citus).
+-- Concrete types first, for Citus (see bloom_agg above); anyelement for the rest.
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int2, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int2, bigint, float8) IS 'bloomwindow_agg(int2, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int2, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int2, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int2, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int2, bigint, float8, int) IS 'bloomwindow_agg(int2, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int2, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int2, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int2, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int2, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(int2, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int2, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int2, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int2, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int2, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(int2, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int2, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int2, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int4, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int4, bigint, float8) IS 'bloomwindow_agg(int4, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int4, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int4, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int4, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int4, bigint, float8, int) IS 'bloomwindow_agg(int4, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int4, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int4, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int4, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int4, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(int4, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int4, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int4, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int4, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int4, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(int4, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int4, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int4, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int8, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int8, bigint, float8) IS 'bloomwindow_agg(int8, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int8, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int8, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int8, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, int8, bigint, float8, int) IS 'bloomwindow_agg(int8, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int8, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int8, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int8, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int8, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(int8, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int8, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int8, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int8, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, int8, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(int8, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(int8, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(int8, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, text, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, text, bigint, float8) IS 'bloomwindow_agg(text, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(text, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(text, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, text, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, text, bigint, float8, int) IS 'bloomwindow_agg(text, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(text, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(text, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, text, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, text, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(text, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(text, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(text, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, text, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, text, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(text, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(text, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(text, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, varchar, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, varchar, bigint, float8) IS 'bloomwindow_agg(varchar, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(varchar, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(varchar, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, varchar, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, varchar, bigint, float8, int) IS 'bloomwindow_agg(varchar, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(varchar, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(varchar, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, varchar, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, varchar, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(varchar, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(varchar, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(varchar, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, varchar, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, varchar, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(varchar, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(varchar, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(varchar, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, uuid, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, uuid, bigint, float8) IS 'bloomwindow_agg(uuid, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(uuid, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(uuid, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, uuid, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, uuid, bigint, float8, int) IS 'bloomwindow_agg(uuid, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(uuid, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(uuid, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, uuid, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, uuid, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(uuid, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(uuid, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(uuid, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, uuid, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, uuid, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(uuid, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(uuid, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(uuid, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, numeric, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, numeric, bigint, float8) IS 'bloomwindow_agg(numeric, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(numeric, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(numeric, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, numeric, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, numeric, bigint, float8, int) IS 'bloomwindow_agg(numeric, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(numeric, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(numeric, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, numeric, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, numeric, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(numeric, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(numeric, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(numeric, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, numeric, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, numeric, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(numeric, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(numeric, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(numeric, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, date, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, date, bigint, float8) IS 'bloomwindow_agg(date, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(date, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(date, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, date, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, date, bigint, float8, int) IS 'bloomwindow_agg(date, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(date, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(date, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, date, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, date, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(date, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(date, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(date, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, date, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, date, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(date, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(date, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(date, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamp, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamp, bigint, float8) IS 'bloomwindow_agg(timestamp, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamp, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamp, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamp, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamp, bigint, float8, int) IS 'bloomwindow_agg(timestamp, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamp, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamp, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamp, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamp, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(timestamp, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamp, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamp, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamp, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamp, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(timestamp, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamp, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamp, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamptz, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamptz, bigint, float8) IS 'bloomwindow_agg(timestamptz, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamptz, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamptz, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamptz, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, timestamptz, bigint, float8, int) IS 'bloomwindow_agg(timestamptz, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamptz, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamptz, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamptz, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamptz, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(timestamptz, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamptz, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamptz, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamptz, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, timestamptz, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(timestamptz, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(timestamptz, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(timestamptz, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, bytea, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, bytea, bigint, float8) IS 'bloomwindow_agg(bytea, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(bytea, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(bytea, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, bytea, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, bytea, bigint, float8, int) IS 'bloomwindow_agg(bytea, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(bytea, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(bytea, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, bytea, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, bytea, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(bytea, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(bytea, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(bytea, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, bytea, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, bytea, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(bytea, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(bytea, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(bytea, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, "char", bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, "char", bigint, float8) IS 'bloomwindow_agg("char", bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg("char", bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg("char", bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, "char", bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, "char", bigint, float8, int) IS 'bloomwindow_agg("char", bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg("char", bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg("char", bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, "char", timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, "char", timestamptz, interval, bigint, float8) IS 'bloomwindow_agg("char", timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg("char", timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg("char", timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, "char", timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, "char", timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg("char", timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg("char", timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg("char", timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, anyelement, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, anyelement, bigint, float8) IS 'bloomwindow_agg(anyelement, bigint, float8) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(anyelement, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(anyelement, bigint, float8) IS 'a count-mode window over the last w rows at rate p (4 generations); order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, anyelement, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_count_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_count_trans(@extschema@.bloomwindow, anyelement, bigint, float8, int) IS 'bloomwindow_agg(anyelement, bigint, float8, int) transition: adds a value to the count-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(anyelement, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_count_trans, STYPE = @extschema@.bloomwindow, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(anyelement, bigint, float8, int) IS 'a count-mode window over the last w rows at rate p in generations generations; order dependent: use ORDER BY inside the call; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, anyelement, timestamptz, interval, bigint, float8) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, anyelement, timestamptz, interval, bigint, float8) IS 'bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8) IS 'a time-mode window of values at times at over the last t for n items per window at rate p (4 generations); any row order gives the same window; zero rows give NULL';
+CREATE FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, anyelement, timestamptz, interval, bigint, float8, int) RETURNS @extschema@.bloomwindow
+    AS 'MODULE_PATHNAME', 'bloomwindow_agg_time_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.bloomwindow_agg_time_trans(@extschema@.bloomwindow, anyelement, timestamptz, interval, bigint, float8, int) IS 'bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8, int) transition: adds a value at its time to the time-mode window';
+CREATE AGGREGATE @extschema@.bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8, int) (
+    SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
+    COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';

@@ -37,3 +37,38 @@ SELECT count(*) FILTER (WHERE answer IN ('true') OR answer ~ '^[1-8]$') > 0 AS h
 FROM shrinking_probe;
 DROP TABLE shrinking_fixture, shrinking_probe;
 DROP FUNCTION shrinking_answer(text, text, text);
+
+-- bloomwindow (test/fixtures/1.1/window*.tsv, made once by make.sql): every
+-- value is accepted, comes back byte for byte, and answers every recorded
+-- probe (@> in count mode, bloomwindow_contains at the recorded time in time
+-- mode) as when it was made.
+CREATE TABLE window_fixture (name text PRIMARY KEY, mode text NOT NULL, at timestamptz, value_text text NOT NULL);
+\copy window_fixture FROM 'test/fixtures/1.1/window.tsv'
+CREATE TABLE window_probe (name text, expr text, answer text);
+\copy window_probe FROM 'test/fixtures/1.1/window_probes.tsv'
+SELECT (SELECT count(*) FROM window_fixture) AS values, (SELECT count(*) FROM window_probe) AS probes;
+SELECT name AS text_form_changed FROM window_fixture WHERE value_text::bloomwindow::text IS DISTINCT FROM value_text;
+SELECT name AS binary_form_changed FROM window_fixture
+WHERE bloomwindow_send(value_text::bloomwindow) IS DISTINCT FROM decode(value_text, 'base64');
+CREATE FUNCTION window_answer(mode text, at timestamptz, value_text text, expr text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+    answer text;
+BEGIN
+    IF mode = 'time' THEN
+        EXECUTE format('SELECT bloomwindow_contains(%L::bloomwindow, %s, %L)::text', value_text, expr, at) INTO answer;
+    ELSE
+        EXECUTE format('SELECT (%L::bloomwindow @> %s)::text', value_text, expr) INTO answer;
+    END IF;
+    RETURN answer;
+EXCEPTION WHEN others THEN
+    RETURN 'error ' || SQLSTATE;
+END $$;
+SELECT p.name, p.expr, p.answer AS recorded, window_answer(f.mode, f.at, f.value_text, p.expr) AS now
+FROM window_probe p JOIN window_fixture f USING (name)
+WHERE window_answer(f.mode, f.at, f.value_text, p.expr) IS DISTINCT FROM p.answer;
+SELECT count(*) FILTER (WHERE answer = 'true') > 0 AS has_members,
+       count(*) FILTER (WHERE answer = 'false') > 0 AS has_non_members,
+       count(*) FILTER (WHERE answer LIKE 'error%') > 0 AS has_errors
+FROM window_probe;
+DROP TABLE window_fixture, window_probe;
+DROP FUNCTION window_answer(text, timestamptz, text, text);

@@ -99,7 +99,7 @@ DROP FUNCTION use_value(bloomfilter);
 DROP FUNCTION try_text(text);
 DROP TABLE seeds, outcomes, text_mutants, raw, binary_mutants;
 
--- countingbloom and cuckoofilter, the same way: seeds of each type, 400 text
+-- countingbloom, cuckoofilter and bloomwindow, the same way: seeds of each type, 400 text
 -- and 400 binary (COPY BINARY) random mutations of them, and systematic ones:
 -- each header byte set to 00, 01, 7f, 80 and ff, each aligned header word and
 -- doubleword to all zeros and all ones, and the value cut short or extended.
@@ -139,11 +139,22 @@ INSERT INTO typed_seeds VALUES
                                         ARRAY(SELECT generate_series(1, 40)))::text, 'after removes'),
   ('cuckoofilter', 5, cuckoo_filled(cuckoo_empty(20, 0.1))::text, 'full, stash in use'),
   ('cuckoofilter', 6, cuckoo_add_all(cuckoo_empty(100, 0.01), array_fill(7, ARRAY[8]))::text, 'one value 8 times'),
-  ('cuckoofilter', 7, (SELECT cuckoo_agg(md5(x::text), 50, 0.001) FROM generate_series(1, 50) x)::text, 'text values');
+  ('cuckoofilter', 7, (SELECT cuckoo_agg(md5(x::text), 50, 0.001) FROM generate_series(1, 50) x)::text, 'text values'),
+  ('bloomwindow', 1, bloomwindow_empty_count(10, 0.1)::text, 'count, empty'),
+  ('bloomwindow', 2, bloomwindow_add_all(bloomwindow_empty_count(10, 0.1), ARRAY[7, 8, 9])::text, 'count, a few adds'),
+  ('bloomwindow', 3, (SELECT bloomwindow_agg(x, 10, 0.1 ORDER BY x) FROM generate_series(1, 50) x)::text, 'count, rotated'),
+  ('bloomwindow', 4, bloomwindow_empty_time('1 hour', 10, 0.1)::text, 'time, empty'),
+  ('bloomwindow', 5, (SELECT bloomwindow_agg(x, '2026-01-01 00:00:00+00'::timestamptz + x * interval '10 minutes', '1 hour', 10, 0.1)
+                      FROM generate_series(1, 20) x)::text, 'time, rotated'),
+  ('bloomwindow', 6, (SELECT bloomwindow_agg(x, '1999-12-31 00:00:00+00'::timestamptz + x * interval '7 minutes', '1 hour', 10, 0.1, 2)
+                      FROM generate_series(1, 12) x)::text, 'time, before 2000, 2 generations'),
+  ('bloomwindow', 7, (SELECT bloomwindow_agg(md5(x::text), 20, 0.1, 8 ORDER BY x) FROM generate_series(1, 30) x)::text, 'count, text values, 8 generations');
 SELECT id, what, n, k, value_kind, counters_set, counters_saturated, bytes
 FROM typed_seeds, countingbloom_info(t::countingbloom) WHERE type = 'countingbloom'::regtype ORDER BY id;
 SELECT id, what, n, buckets, fingerprint_bits, value_kind, stash_used, bytes
 FROM typed_seeds, cuckoo_info(t::cuckoofilter) WHERE type = 'cuckoofilter'::regtype ORDER BY id;
+SELECT id, what, mode, generations, k, insertions, value_kind, bits_set, bytes
+FROM typed_seeds, bloomwindow_info(t::bloomwindow) WHERE type = 'bloomwindow'::regtype ORDER BY id;
 
 -- Uses a value every way a user could; returns 'ok' or the SQLSTATE of the
 -- error, or says which round trip changed it.
@@ -224,8 +235,50 @@ EXCEPTION WHEN others THEN
   RETURN SQLSTATE;
 END $$;
 
+-- The same for bloomwindow, in its mode: count mode without a time, time
+-- mode at a time inside its generations and at a fixed one.
+CREATE FUNCTION use_window(value bloomwindow) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  kind text;
+  wmode text;
+  at timestamptz;
+BEGIN
+  SELECT value_kind, mode INTO kind, wmode FROM bloomwindow_info(value);
+  IF value::text::bloomwindow::text <> value::text THEN
+    RETURN 'text round trip differs';
+  END IF;
+  IF bloomwindow_send(value) <> decode(value::text, 'base64')
+     OR translate(encode(bloomwindow_send(value), 'base64'), E'\n', '')::bloomwindow::text <> value::text THEN
+    RETURN 'send round trip differs';
+  END IF;
+  PERFORM bloomwindow_info(value | value),
+          (SELECT bloomwindow_info(bloomwindow_union_agg(f)) FROM (VALUES (value), (NULL), (value)) v(f));
+  SELECT coalesce(max(start_time), '2026-01-01 00:00:00+00') INTO at FROM bloomwindow_generations(value);
+  PERFORM count(*) FROM bloomwindow_generations(value, at);
+  IF wmode = 'count' THEN
+    IF kind IN ('integer', 'none') THEN
+      PERFORM value @> 7, bloomwindow_add(value, 9) @> 9, bloomwindow_info(bloomwindow_add(value, 9) | value),
+              bloomwindow_info(bloomwindow_add_all(value, ARRAY(SELECT generate_series(1, 40))));
+    ELSIF kind = 'text' THEN
+      PERFORM value @> 'x', bloomwindow_add(value, 'y') @> 'y';
+    END IF;
+  ELSE
+    IF kind IN ('integer', 'none') THEN
+      PERFORM bloomwindow_contains(value, 7, at), bloomwindow_contains(bloomwindow_add(value, 9, at), 9, at),
+              bloomwindow_contains(bloomwindow_add(value, 9, '2026-01-01 00:00:00+00'), 9, '2026-01-01 00:00:00+00'),
+              bloomwindow_info(bloomwindow_add(value, 9, at + interval '3 days') | value),
+              bloomwindow_info(bloomwindow_add(value, 9, at - interval '10 minutes') | value);
+    END IF;
+  END IF;
+  RETURN 'ok';
+EXCEPTION WHEN others THEN
+  RETURN SQLSTATE;
+END $$;
+
 CREATE FUNCTION use_typed(type regtype, t text) RETURNS text LANGUAGE sql AS $$
-  SELECT CASE type WHEN 'countingbloom'::regtype THEN use_counting(t::countingbloom) ELSE use_cuckoo(t::cuckoofilter) END
+  SELECT CASE type WHEN 'countingbloom'::regtype THEN use_counting(t::countingbloom)
+                   WHEN 'bloomwindow'::regtype THEN use_window(t::bloomwindow)
+                   ELSE use_cuckoo(t::cuckoofilter) END
 $$;
 
 -- the seeds themselves: a cuckoo filter united with itself needs room for
@@ -239,7 +292,8 @@ CREATE TABLE typed_outcomes (type regtype, form text, step text, result text);
 CREATE FUNCTION try_typed(type regtype, form text, input text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
   RETURN CASE type WHEN 'countingbloom'::regtype THEN input::countingbloom::text
-                   WHEN 'cuckoofilter'::regtype THEN input::cuckoofilter::text END;
+                   WHEN 'cuckoofilter'::regtype THEN input::cuckoofilter::text
+                   WHEN 'bloomwindow'::regtype THEN input::bloomwindow::text END;
 EXCEPTION WHEN others THEN
   INSERT INTO typed_outcomes VALUES (type, form, 'input', SQLSTATE);
   RETURN NULL;
@@ -259,7 +313,7 @@ BEGIN
 END $$;
 CREATE TABLE typed_text_mutants AS
   SELECT type, i, try_typed(type, 'text', text_mutated(t, header_bytes)) AS t
-  FROM (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64)) types(type, header_bytes),
+  FROM (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64), ('bloomwindow'::regtype, 196)) types(type, header_bytes),
        generate_series(1, 400) i,
        LATERAL (SELECT t FROM typed_seeds s WHERE s.type = types.type AND s.id = 1 + i % 7) s
   ORDER BY type::text, i;
@@ -267,10 +321,10 @@ INSERT INTO typed_outcomes SELECT type, 'text', 'use', use_typed(type, t) FROM t
 
 -- 400 binary mutations of each type through COPY BINARY (the type's recv
 -- function): one to four bytes set to random values, header bytes (52 of
--- countingbloom's, 64 of cuckoofilter's) twice as likely as the rest
+-- countingbloom's, 64 of cuckoofilter's, 196 of bloomwindow's) twice as likely as the rest
 CREATE TABLE typed_raw AS
   SELECT type, i, decode(t, 'base64') AS b, header_bytes
-  FROM (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64)) types(type, header_bytes),
+  FROM (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64), ('bloomwindow'::regtype, 196)) types(type, header_bytes),
        generate_series(1, 400) i,
        LATERAL (SELECT t FROM typed_seeds s WHERE s.type = types.type AND s.id = 1 + i % 7) s;
 DO $$
@@ -289,7 +343,7 @@ BEGIN
     UPDATE typed_raw SET b = mutated WHERE type = r.type AND i = r.i;
   END LOOP;
 END $$;
-CREATE TABLE typed_binary_mutants (countingbloom countingbloom, cuckoofilter cuckoofilter);
+CREATE TABLE typed_binary_mutants (countingbloom countingbloom, cuckoofilter cuckoofilter, bloomwindow bloomwindow);
 -- one server-side COPY BINARY per mutant, into the column of its type; a new
 -- file for each (rewriting one file waits for its previous contents to reach
 -- the disk on some file systems)
@@ -313,7 +367,9 @@ END $$;
 INSERT INTO typed_outcomes
   SELECT 'countingbloom'::regtype, 'binary', 'use', use_counting(countingbloom) FROM typed_binary_mutants WHERE countingbloom IS NOT NULL
   UNION ALL
-  SELECT 'cuckoofilter'::regtype, 'binary', 'use', use_cuckoo(cuckoofilter) FROM typed_binary_mutants WHERE cuckoofilter IS NOT NULL;
+  SELECT 'cuckoofilter'::regtype, 'binary', 'use', use_cuckoo(cuckoofilter) FROM typed_binary_mutants WHERE cuckoofilter IS NOT NULL
+  UNION ALL
+  SELECT 'bloomwindow'::regtype, 'binary', 'use', use_window(bloomwindow) FROM typed_binary_mutants WHERE bloomwindow IS NOT NULL;
 
 -- systematic header mutations of every seed, through the text input (the
 -- validation recv does too): each byte set to 00, 01, 7f, 80 and ff; each
@@ -324,7 +380,7 @@ CREATE TABLE typed_header_mutants AS
          try_typed(type, 'header', translate(encode(overlay(decode(t, 'base64') PLACING patch FROM off + 1), 'base64'), E'\n', '')) AS t
   FROM (SELECT s.type, s.id, s.t, off, patch
         FROM typed_seeds s
-             JOIN (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64)) types(type, header_bytes) USING (type),
+             JOIN (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64), ('bloomwindow'::regtype, 196)) types(type, header_bytes) USING (type),
              LATERAL (SELECT off, patch
                       FROM generate_series(0, header_bytes - 1) off,
                            unnest(ARRAY['\x00', '\x01', '\x7f', '\x80', '\xff']::bytea[]) patch
@@ -348,7 +404,7 @@ CREATE TABLE typed_length_mutants AS
                     ELSE decode(s.t, 'base64') || substr(decode(repeat('00', 256), 'hex'), 1, l.len - length(decode(s.t, 'base64')))
                END AS b
         FROM typed_seeds s
-             JOIN (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64)) types(type, header_bytes) USING (type),
+             JOIN (VALUES ('countingbloom'::regtype, 52), ('cuckoofilter'::regtype, 64), ('bloomwindow'::regtype, 196)) types(type, header_bytes) USING (type),
              LATERAL (SELECT unnest(ARRAY[0, 1, 4, 8, header_bytes - 1, header_bytes,
                                           length(decode(s.t, 'base64')) - 1,
                                           length(decode(s.t, 'base64')) + 1,
@@ -368,6 +424,7 @@ GROUP BY type, form, step, result ORDER BY type::text, form, step, result;
 
 DROP FUNCTION use_counting(countingbloom);
 DROP FUNCTION use_cuckoo(cuckoofilter);
+DROP FUNCTION use_window(bloomwindow);
 DROP FUNCTION use_typed(regtype, text);
 DROP FUNCTION try_typed(regtype, text, text);
 DROP FUNCTION cuckoo_filled(cuckoofilter);

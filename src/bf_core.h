@@ -154,7 +154,9 @@ typedef enum bf_status
 	BF_ERR_FORMAT_COUNTERS,		/* counting/cuckoo: stored counts disagree with the contents */
 	BF_ERR_FORMAT_FINGERPRINT,	/* cuckoo: fingerprint size or victim out of range */
 	BF_ERR_FILTER_FULL,			/* cuckoo: no room for another fingerprint (nothing was changed) */
-	BF_ERR_TOO_MANY_COPIES		/* cuckoo: the value is already stored CF_MAX_COPIES times */
+	BF_ERR_TOO_MANY_COPIES,		/* cuckoo: the value is already stored CF_MAX_COPIES times */
+	BF_ERR_WINDOW,				/* bloomwindow: window, n or generations out of range */
+	BF_ERR_FORMAT_WINDOW		/* bloomwindow: generation starts, slots or counts inconsistent */
 } bf_status;
 
 /* Human-readable text for a status (lower case, no period). */
@@ -288,6 +290,14 @@ typedef void (*bf_between_chunks_fn) (void);
  */
 extern bf_status bf_validate_filter(const uint8_t *filter, uint64_t length, bf_header *header,
 									uint64_t chunk_blocks, bf_between_chunks_fn between);
+
+/*
+ * The fields whose rules every format of blocks and k hash positions shares
+ * (bloomfilter, countingbloom, bloomwindow): its version, hash scheme 1,
+ * k in 1 .. BF_MAX_K, a known value kind.
+ */
+extern bf_status bf_check_block_format_fields(uint16_t version, uint16_t known_version, uint8_t hash_scheme,
+											  uint8_t k, uint32_t value_kind);
 
 /* A value kind this version knows how to produce (BF_KIND_*). */
 extern bool bf_kind_is_known(uint32_t kind);

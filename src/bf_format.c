@@ -81,6 +81,10 @@ bf_status_message(bf_status status)
 			return "cuckoo filter is full";
 		case BF_ERR_TOO_MANY_COPIES:
 			return "value is already stored the maximum number of times";
+		case BF_ERR_WINDOW:
+			return "window, n or number of generations out of range";
+		case BF_ERR_FORMAT_WINDOW:
+			return "window parameters or generations inconsistent";
 	}
 	return "unknown error";
 }
@@ -215,21 +219,34 @@ bf_check_header(const uint8_t *filter, uint64_t length, bf_header *header)
 }
 
 bf_status
+bf_check_block_format_fields(uint16_t version, uint16_t known_version, uint8_t hash_scheme, uint8_t k,
+							 uint32_t value_kind)
+{
+	if (version != known_version)
+		return BF_ERR_FORMAT_VERSION;
+	if (hash_scheme != BF_HASH_SCHEME_XXH3)
+		return BF_ERR_FORMAT_HASH_SCHEME;
+	if (k < 1 || k > BF_MAX_K)
+		return BF_ERR_FORMAT_K;
+	if (!bf_kind_is_known(value_kind))
+		return BF_ERR_FORMAT_KIND;
+	return BF_OK;
+}
+
+bf_status
 bf_check_header_as(const uint8_t *filter, uint64_t length, const bf_layout *layout, bf_header *header)
 {
+	bf_status	status;
+
 	if (length < BF_HEADER_BYTES)
 		return BF_ERR_FORMAT_LENGTH;
 	if (memcmp(filter + BF_OFF_MAGIC, layout->magic, 4) != 0)
 		return BF_ERR_FORMAT_MAGIC;
 	bf_read_header(filter, header);
-	if (header->version != BF_FORMAT_VERSION)
-		return BF_ERR_FORMAT_VERSION;
-	if (header->hash_scheme != BF_HASH_SCHEME_XXH3)
-		return BF_ERR_FORMAT_HASH_SCHEME;
-	if (header->k < 1 || header->k > BF_MAX_K)
-		return BF_ERR_FORMAT_K;
-	if (!bf_kind_is_known(header->value_kind))
-		return BF_ERR_FORMAT_KIND;
+	status = bf_check_block_format_fields(header->version, BF_FORMAT_VERSION, header->hash_scheme, header->k,
+										  header->value_kind);
+	if (status != BF_OK)
+		return status;
 	if (header->flags != 0 || bf_load_u32(filter + BF_OFF_RESERVED) != 0)
 		return BF_ERR_FORMAT_FLAGS;
 	if (header->nblocks < 1 || header->nblocks > layout->max_blocks)

@@ -1,6 +1,6 @@
 -- test/bench/filters.sql: run once by test/bench/run_filters (psql variables
 -- probe_rows, n, batch, update_ops, memory_ops): the tables, the filters of
--- the three types, the sides to time and the functions that time them.
+-- the other types, the sides to time and the functions that time them.
 -- Everything the reports need lives in schema fb, in ordinary tables, so that
 -- it outlives the restart between configurations A and B.
 --
@@ -37,6 +37,11 @@ VACUUM ANALYZE members, probes, batches;
 CREATE TABLE filters_bloom (col text PRIMARY KEY, f bloomfilter);
 CREATE TABLE filters_counting (col text PRIMARY KEY, f countingbloom);
 CREATE TABLE filters_cuckoo (col text PRIMARY KEY, f cuckoofilter);
+-- bloomwindow, G = 4: count mode over the last n insertions (rows 'x', 's',
+-- ...), and time mode (rows 't x', 't s': the members at one a millisecond,
+-- a window of n milliseconds, probed at its last time, where all of them are
+-- inside it)
+CREATE TABLE filters_window (col text PRIMARY KEY, f bloomwindow);
 INSERT INTO filters_bloom
   SELECT 'x', bloom_agg(x, :n, 0.01) FROM members UNION ALL
   SELECT 's', bloom_agg(s, :n, 0.01) FROM members UNION ALL
@@ -58,12 +63,28 @@ INSERT INTO filters_cuckoo
   SELECT 'x at 0.001', cuckoo_agg(x, :n, 0.001) FROM members UNION ALL
   SELECT 'x small', cuckoo_agg(x, 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
   SELECT 's small', cuckoo_agg(s, 1000, 0.01) FROM members WHERE x <= 1000;
-VACUUM ANALYZE filters_bloom, filters_counting, filters_cuckoo;
+INSERT INTO filters_window
+  SELECT 'x', bloomwindow_agg(x, :n, 0.01 ORDER BY x) FROM members UNION ALL
+  SELECT 's', bloomwindow_agg(s, :n, 0.01 ORDER BY x) FROM members UNION ALL
+  SELECT 'x minus batch', bloomwindow_agg(x, :n, 0.01 ORDER BY x) FROM members WHERE x > :batch UNION ALL
+  SELECT 'x at 0.001', bloomwindow_agg(x, :n, 0.001 ORDER BY x) FROM members UNION ALL
+  SELECT 'x small', bloomwindow_agg(x, 1000, 0.01 ORDER BY x) FROM members WHERE x <= 1000 UNION ALL
+  SELECT 's small', bloomwindow_agg(s, 1000, 0.01 ORDER BY x) FROM members WHERE x <= 1000 UNION ALL
+  SELECT 't x', bloomwindow_agg(x, timestamptz '2026-01-01 00:00+00' + x * interval '1 millisecond',
+                                 make_interval(secs => :n / 1000.0), :n, 0.01) FROM members UNION ALL
+  SELECT 't s', bloomwindow_agg(s, timestamptz '2026-01-01 00:00+00' + x * interval '1 millisecond',
+                                 make_interval(secs => :n / 1000.0), :n, 0.01) FROM members UNION ALL
+  SELECT 't x small', bloomwindow_agg(x, timestamptz '2026-01-01 00:00+00' + x * interval '1 millisecond',
+                                       make_interval(secs => 1), 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
+  SELECT 't s small', bloomwindow_agg(s, timestamptz '2026-01-01 00:00+00' + x * interval '1 millisecond',
+                                       make_interval(secs => 1), 1000, 0.01) FROM members WHERE x <= 1000;
+VACUUM ANALYZE filters_bloom, filters_counting, filters_cuckoo, filters_window;
 
 SELECT pg_size_pretty(pg_total_relation_size('probes')) AS probes, pg_size_pretty(pg_total_relation_size('members')) AS members,
        (SELECT pg_column_size(f) FROM filters_bloom WHERE col = 'x') AS bloom_bytes,
        (SELECT pg_column_size(f) FROM filters_counting WHERE col = 'x') AS counting_bytes,
        (SELECT pg_column_size(f) FROM filters_cuckoo WHERE col = 'x') AS cuckoo_bytes,
+       (SELECT pg_column_size(f) FROM filters_window WHERE col = 'x') AS window_bytes,
        (SELECT count(*) FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
         WHERE c.relname ~ '^filters_' AND a.attname = 'f' AND a.attstorage = 'e') AS external_columns;
 
@@ -91,7 +112,14 @@ filters AS (
          format('%s-bit fingerprints, %s buckets, load %s', (cuckoo_info(f)).fingerprint_bits,
                 (cuckoo_info(f)).buckets, round((cuckoo_info(f)).load::numeric, 2)),
          (SELECT count(*) FILTER (WHERE f @> x)::float8 / count(*) FROM non_members)
-  FROM filters_cuckoo WHERE col IN ('x', 'x at 0.001'))
+  FROM filters_cuckoo WHERE col IN ('x', 'x at 0.001')
+  UNION ALL
+  SELECT 'bloomwindow', 4, CASE col WHEN 'x' THEN 0.01 ELSE 0.001 END,
+         pg_column_size(f), (bloomwindow_info(f)).bytes, NULL::float8,
+         format('k = %s, %s generations of %s bits (count mode, the last n)', (bloomwindow_info(f)).k,
+                (bloomwindow_info(f)).generations, (bloomwindow_info(f)).m),
+         (SELECT count(*) FILTER (WHERE f @> x)::float8 / count(*) FROM non_members)
+  FROM filters_window WHERE col IN ('x', 'x at 0.001'))
 SELECT * FROM filters;
 
 -- One thing to time.  Sides of a group run one after the other in each run
@@ -109,21 +137,30 @@ CREATE TABLE fb.sides (
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
 SELECT 'probe', 10 + 2 * pl.i + v.i, t.i, t.kind, t.label, v.vals, pl.plan,
        CASE WHEN t.kind = 'base' THEN format('SELECT count(*) FROM probes WHERE %s', v.no_match)
+            WHEN t.kind = 'windowtime'
+            THEN format('SELECT count(*) FROM probes WHERE bloomwindow_contains((SELECT f FROM %I WHERE col = %L), %s, %L)',
+                        t.tbl, 't ' || v.col, v.col, (timestamptz '2026-01-01 00:00+00' + :n * interval '1 millisecond')::text)
             ELSE format('SELECT count(*) FROM probes WHERE (SELECT f FROM %I WHERE col = %L) @> %s', t.tbl, v.col, v.col) END,
        :probe_rows
 FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'int8', 'x', 'x = -1'), (1, 'text', 's', 's = ''''')) v(i, vals, col, no_match),
      (VALUES (0, 'base', 'scan without a filter', NULL), (1, 'bloom', 'bloomfilter', 'filters_bloom'),
-             (2, 'counting', 'countingbloom', 'filters_counting'), (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
+             (2, 'counting', 'countingbloom', 'filters_counting'), (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'),
+             (4, 'window', 'bloomwindow count G=4', 'filters_window'),
+             (5, 'windowtime', 'bloomwindow time G=4', 'filters_window')) t(i, kind, label, tbl);
 -- 1a. the same with filters of 1,000 elements, serial: what a probe costs
 -- when the filter is in the CPU's caches (compared with the scan above)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, filter_n)
 SELECT 'probe', 14 + v.i, t.i, t.kind, t.label, v.vals, 'serial',
-       format('SELECT count(*) FROM probes WHERE (SELECT f FROM %I WHERE col = %L) @> %s', t.tbl, v.col || ' small', v.col),
+       CASE WHEN t.kind = 'windowtime'
+            THEN format('SELECT count(*) FROM probes WHERE bloomwindow_contains((SELECT f FROM %I WHERE col = %L), %s, %L)',
+                        t.tbl, 't ' || v.col || ' small', v.col, '2026-01-01 00:00:01+00')
+            ELSE format('SELECT count(*) FROM probes WHERE (SELECT f FROM %I WHERE col = %L) @> %s', t.tbl, v.col || ' small', v.col) END,
        :probe_rows, 1000
 FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (2, 'counting', 'countingbloom', 'filters_counting'),
-             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
+             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'), (4, 'window', 'bloomwindow count G=4', 'filters_window'),
+             (5, 'windowtime', 'bloomwindow time G=4', 'filters_window')) t(i, kind, label, tbl);
 -- 1b. the stored filter probed by a join (a column of the outer row), in the
 -- plan PostgreSQL picks (a serial nested loop: the plans table shows it)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
@@ -132,7 +169,7 @@ SELECT 'join', 20 + v.i, t.i, t.kind, t.label, v.vals, 'default',
        :probe_rows
 FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (2, 'counting', 'countingbloom', 'filters_counting'),
-             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
+             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'), (4, 'window', 'bloomwindow count G=4', 'filters_window')) t(i, kind, label, tbl);
 -- 2a. building with the aggregate, over the n members
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
 SELECT 'agg', 30 + 2 * pl.i + v.i, t.i, t.kind,
@@ -143,7 +180,8 @@ SELECT 'agg', 30 + 2 * pl.i + v.i, t.i, t.kind,
        :n
 FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
-     (VALUES (0, 'base', NULL), (1, 'bloom', 'bloom_agg'), (2, 'counting', 'countingbloom_agg'), (3, 'cuckoo', 'cuckoo_agg')) t(i, kind, agg);
+     (VALUES (0, 'base', NULL), (1, 'bloom', 'bloom_agg'), (2, 'counting', 'countingbloom_agg'), (3, 'cuckoo', 'cuckoo_agg'),
+             (4, 'window', 'bloomwindow_agg')) t(i, kind, agg);
 -- 2b. rebuilding the stored filter from its table (an UPDATE: no parallel plan)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, rollback)
 SELECT 'rebuild', 40, t.i, t.kind, format('UPDATE SET f = (SELECT %s(x, n, 0.01))', t.agg), 'int8', 'default',
@@ -169,7 +207,8 @@ FROM (VALUES (0, 'query'), (1, 'stored')) f(i, form),
              (3, 'counting', 'countingbloom_remove_all', 'batch', 'filters_counting', 'x'),
              (4, 'counting', 'countingbloom_remove_all', 'tenth', 'filters_counting', 'x'),
              (5, 'cuckoo', 'cuckoo_remove_all', 'batch', 'filters_cuckoo', 'x'),
-             (6, 'cuckoo', 'cuckoo_remove_all', 'tenth', 'filters_cuckoo', 'x')) o(i, kind, fn, batch, tbl, col);
+             (6, 'cuckoo', 'cuckoo_remove_all', 'tenth', 'filters_cuckoo', 'x'),
+             (7, 'window', 'bloomwindow_add_all', 'batch', 'filters_window', 'x minus batch')) o(i, kind, fn, batch, tbl, col);
 -- 2d. single adds and removes, one value per operation: UPDATEs of the stored
 -- row, one statement each (update_ops of them, rolled back together), and
 -- the same functions on a filter in a PL/pgSQL variable (memory_ops of them)
@@ -184,7 +223,8 @@ FROM (VALUES (0, 'stored'), (1, 'memory')) f(i, form),
              (1, 'counting', 'countingbloom_add', 'filters_counting', 'x minus batch'),
              (2, 'counting', 'countingbloom_remove', 'filters_counting', 'x'),
              (3, 'cuckoo', 'cuckoo_add', 'filters_cuckoo', 'x minus batch'),
-             (4, 'cuckoo', 'cuckoo_remove', 'filters_cuckoo', 'x')) o(i, kind, fn, tbl, col);
+             (4, 'cuckoo', 'cuckoo_remove', 'filters_cuckoo', 'x'),
+             (5, 'window', 'bloomwindow_add', 'filters_window', 'x minus batch')) o(i, kind, fn, tbl, col);
 
 -- ops UPDATEs of one stored filter, each adding (or removing) one of
 -- x = 1..ops: values the filter lacks (adds) or holds (removes)
@@ -202,6 +242,7 @@ DECLARE
   b bloomfilter;
   c countingbloom;
   k cuckoofilter;
+  w bloomwindow;
 BEGIN
   IF fn = 'bloom_add' THEN
     SELECT f INTO b FROM filters_bloom WHERE col = 'x minus batch';
@@ -218,6 +259,9 @@ BEGIN
   ELSIF fn = 'cuckoo_remove' THEN
     SELECT f INTO k FROM filters_cuckoo WHERE col = 'x';
     FOR i IN 1..ops LOOP k := cuckoo_remove(k, i::int8); END LOOP;
+  ELSIF fn = 'bloomwindow_add' THEN
+    SELECT f INTO w FROM filters_window WHERE col = 'x minus batch';
+    FOR i IN 1..ops LOOP w := bloomwindow_add(w, i::int8); END LOOP;
   ELSE
     RAISE EXCEPTION 'unknown operation %', fn;
   END IF;

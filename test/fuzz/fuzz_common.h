@@ -112,5 +112,61 @@ fuzz_encode_text(const uint8_t *bytes, uint64_t length)
 	return text;
 }
 
+/*
+ * Out, then in, as pg_dump and restore do: the canonical base64 of the bytes
+ * decodes to the same bytes, which is_valid (the type's full validation)
+ * accepts.
+ */
+typedef bool (*fuzz_valid_fn) (const uint8_t *bytes, uint64_t length);
+
+static inline void
+fuzz_require_round_trip(const uint8_t *bytes, uint64_t length, fuzz_valid_fn is_valid)
+{
+	char	   *text = fuzz_encode_text(bytes, length);
+	uint64_t	decoded_length;
+	bool		too_large;
+	uint8_t    *decoded = fuzz_decode_text(text, bf_base64_length(length), &decoded_length, &too_large);
+
+	REQUIRE(decoded != NULL && decoded_length == length);
+	REQUIRE(memcmp(decoded, bytes, (size_t) length) == 0);
+	REQUIRE(is_valid(decoded, decoded_length));
+	free(decoded);
+	free(text);
+}
+
+/*
+ * What a target does with one input: try_value on its text form (base64
+ * decoded in chunks, when the input has no NUL, as a cstring cannot) and on
+ * its binary form (the bytes, in a buffer of their own, which reading must
+ * leave as they were).  seed: a hash of the input, for the probe hashes.
+ */
+typedef void (*fuzz_value_fn) (const uint8_t *bytes, uint64_t length, uint64_t seed);
+
+static inline void
+fuzz_each_form(const uint8_t *data, size_t size, fuzz_value_fn try_value)
+{
+	uint64_t	seed = bf_hash_bytes(data, size);
+
+	if (size > 0 && memchr(data, 0, size) == NULL)
+	{
+		uint64_t	decoded_length;
+		bool		too_large;
+		uint8_t    *decoded = fuzz_decode_text((const char *) data, size, &decoded_length, &too_large);
+
+		if (decoded != NULL)
+		{
+			try_value(decoded, decoded_length, seed);
+			free(decoded);
+		}
+	}
+	if (size <= FUZZ_MAX_DECODED_BYTES)
+	{
+		uint8_t    *bytes = copy_bytes(data, size);
+
+		try_value(bytes, size, seed);
+		REQUIRE(memcmp(bytes, data, size) == 0);
+		free(bytes);
+	}
+}
 
 #endif							/* FUZZ_COMMON_H */
