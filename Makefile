@@ -6,7 +6,7 @@ DATA = bloomfilter--1.0.sql bloomfilter--1.0--1.1.sql
 PGFILEDESC = "bloomfilter - Bloom filters for PostgreSQL"
 
 CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_simd.o src/bf_format.o src/bf_aggstate.o \
-	src/bf_counting.o src/bf_cuckoo.o
+	src/bf_counting.o src/bf_cuckoo.o src/bf_scalable.o
 GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
 	src/bloomfilter_funcs.o src/bloomfilter_probe.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o \
 	src/bloomfilter_counting.o src/bloomfilter_cuckoo.o
@@ -31,11 +31,12 @@ include $(PGXS)
 
 # ---- tests beyond pg_regress: the pure C core (no server needed) ----
 CORE_SRCS = $(CORE_OBJS:.o=.c)
-CORE_HDRS = src/bf_core.h src/bf_aggstate.h src/bf_counting.h src/bf_cuckoo.h
+CORE_HDRS = src/bf_core.h src/bf_aggstate.h src/bf_counting.h src/bf_cuckoo.h src/bf_scalable.h
 TEST_CFLAGS = -O2 -g -std=c11 -Wall -Wextra -Werror -Isrc
 
 UNIT_SRCS = test/unit/test_core.c test/unit/harness.c test/unit/test_sizing.c test/unit/test_filter.c \
-	test/unit/test_format.c test/unit/test_aggstate.c test/unit/test_counting.c test/unit/test_cuckoo.c
+	test/unit/test_format.c test/unit/test_aggstate.c test/unit/test_counting.c test/unit/test_cuckoo.c \
+	test/unit/test_scalable.c
 
 test/unit/test_core: $(UNIT_SRCS) test/unit/harness.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $(UNIT_SRCS) $(CORE_SRCS) -lm
