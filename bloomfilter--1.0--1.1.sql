@@ -1156,7 +1156,7 @@ CREATE OPERATOR @extschema@.| (LEFTARG = @extschema@.scalablebloom, RIGHTARG = @
 COMMENT ON OPERATOR @extschema@.| (@extschema@.scalablebloom, @extschema@.scalablebloom) IS 'a | b: the union of two chains of the same parameters';
 CREATE FUNCTION @extschema@.scalablebloom_union_agg_trans(@extschema@.scalablebloom, @extschema@.scalablebloom) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_union_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.scalablebloom_union_agg_trans(@extschema@.scalablebloom, @extschema@.scalablebloom) IS 'scalablebloom_union_agg transition and scalablebloom_agg combine function: unites the state with a chain';
+COMMENT ON FUNCTION @extschema@.scalablebloom_union_agg_trans(@extschema@.scalablebloom, @extschema@.scalablebloom) IS 'scalablebloom_union_agg transition and combine function: unites the state with a chain';
 CREATE AGGREGATE @extschema@.scalablebloom_union_agg(@extschema@.scalablebloom) (
     SFUNC = @extschema@.scalablebloom_union_agg_trans, STYPE = @extschema@.scalablebloom,
     COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
@@ -1176,188 +1176,165 @@ CREATE FUNCTION @extschema@.scalablebloom_chain(filter @extschema@.scalablebloom
 COMMENT ON FUNCTION @extschema@.scalablebloom_chain(@extschema@.scalablebloom) IS 'one row per sub-filter, oldest first: capacity, element count, size, k, target and estimated false-positive rate';
 
 -- scalablebloom_agg(x, initial_capacity, p[, expansion, tightening]): the state
--- is the chain itself (a real type, so partial states travel between processes
--- and Citus nodes through its I/O functions).  Concrete types first, for Citus
--- (see bloom_agg above); anyelement for the rest.
+-- is the chain itself.  No combine function, on purpose: partial chains can
+-- only be united sub-filter by sub-filter, which puts W workers' (or shards')
+-- values into sub-filters sized for one, and the rate climbs far over p
+-- (README, "Sets that grow").  So a parallel plan gathers the rows and one
+-- process builds the chain, and Citus gathers the rows to the coordinator.
+-- Concrete types first, as for the other aggregates; anyelement for the rest.
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8) IS 'scalablebloom_agg(int2, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8, int, float8) IS 'scalablebloom_agg(int2, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8) IS 'scalablebloom_agg(int4, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8, int, float8) IS 'scalablebloom_agg(int4, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8) IS 'scalablebloom_agg(int8, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8, int, float8) IS 'scalablebloom_agg(int8, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8) IS 'scalablebloom_agg(text, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8, int, float8) IS 'scalablebloom_agg(text, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8) IS 'scalablebloom_agg(varchar, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8, int, float8) IS 'scalablebloom_agg(varchar, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8) IS 'scalablebloom_agg(uuid, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8, int, float8) IS 'scalablebloom_agg(uuid, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8) IS 'scalablebloom_agg(numeric, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8, int, float8) IS 'scalablebloom_agg(numeric, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8) IS 'scalablebloom_agg(date, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8, int, float8) IS 'scalablebloom_agg(date, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8) IS 'scalablebloom_agg(timestamp, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8, int, float8) IS 'scalablebloom_agg(timestamp, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8) IS 'scalablebloom_agg(timestamptz, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8, int, float8) IS 'scalablebloom_agg(timestamptz, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8) IS 'scalablebloom_agg(bytea, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8, int, float8) IS 'scalablebloom_agg(bytea, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8) IS 'scalablebloom_agg("char", bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8, int, float8) IS 'scalablebloom_agg("char", bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8) IS 'scalablebloom_agg(anyelement, bigint, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
 CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
     AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8, int, float8) IS 'scalablebloom_agg(anyelement, bigint, float8, int, float8) transition: adds a value to the chain';
 CREATE AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8, int, float8) (
-    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom,
-    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';

@@ -291,7 +291,7 @@ sbf_check_table(const uint8_t *bytes, uint64_t length, const sbf_header *header,
 		if (!sbf_capacity_of(header, i, &capacity) || capacity != sub->capacity)
 			return BF_ERR_FORMAT_CHAIN;
 		if ((i + 1 < header->subfilters && sub->n_added < sub->capacity) || (i > 0 && sub->n_added == 0))
-			return BF_ERR_FORMAT_COUNT;
+			return BF_ERR_FORMAT_COUNTERS;
 		offset += sub->nblocks * BF_BLOCK_BYTES;
 		if (offset > length)
 			return BF_ERR_FORMAT_LENGTH;
@@ -300,7 +300,7 @@ sbf_check_table(const uint8_t *bytes, uint64_t length, const sbf_header *header,
 	if (offset != length)
 		return BF_ERR_FORMAT_LENGTH;
 	if (count_sum != header->n_added)
-		return BF_ERR_FORMAT_COUNT;
+		return BF_ERR_FORMAT_COUNTERS;
 	return BF_OK;
 }
 

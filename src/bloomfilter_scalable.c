@@ -372,8 +372,7 @@ scalablebloom_union(PG_FUNCTION_ARGS)
 }
 
 /*
- * scalablebloom_union_agg(filter), and scalablebloom_agg's combine
- * function: the state (ours, in the aggregate's memory) takes the union in
+ * scalablebloom_union_agg(filter), and its combine function: the state (ours, in the aggregate's memory) takes the union in
  * place when it is the longer chain; otherwise the union is a new value,
  * which the executor copies into the aggregate's memory.
  */
@@ -485,8 +484,9 @@ scalablebloom_chain(PG_FUNCTION_ARGS)
  * scalablebloom_agg(value, initial_capacity, p[, expansion, tightening]):
  * the state is the chain itself, made on the first row and updated in place
  * until it grows (a grown chain is a new value, which the executor copies
- * into the aggregate's memory, freeing the old).  Its combine function is
- * scalablebloom_union_agg_trans.
+ * into the aggregate's memory, freeing the old).  It has no combine
+ * function: partial chains united sub-filter by sub-filter would hold W
+ * workers' values in sub-filters sized for one (see the SQL script).
  */
 PG_FUNCTION_INFO_V1(scalablebloom_agg_trans);
 Datum

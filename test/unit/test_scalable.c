@@ -313,7 +313,7 @@ test_scalable_malformed(void)
 	bf_store_u32(bad.bytes + SBF_OFF_SUBFILTERS, header.subfilters + 1);
 	CHECK(chain_validate(&bad) != BF_OK);
 	free(bad.bytes);
-	MALFORMED(bf_store_u64(bad.bytes + SBF_OFF_N_ADDED, header.n_added + 1), BF_ERR_FORMAT_COUNT);
+	MALFORMED(bf_store_u64(bad.bytes + SBF_OFF_N_ADDED, header.n_added + 1), BF_ERR_FORMAT_COUNTERS);
 	MALFORMED(bf_store_u64(bad.bytes + SBF_OFF_N_ADDED, 0), BF_ERR_FORMAT_COUNT);
 	MALFORMED(bf_store_u32(bad.bytes + SBF_OFF_VALUE_KIND, BF_KIND_NONE), BF_ERR_FORMAT_COUNT);
 	MALFORMED(bf_store_u64(bad.bytes + last_descriptor + SBF_DOFF_NBLOCKS, 0), BF_ERR_FORMAT_NBLOCKS);
@@ -325,11 +325,11 @@ test_scalable_malformed(void)
 	MALFORMED(bf_store_u32(bad.bytes + last_descriptor + SBF_DOFF_RESERVED, 1), BF_ERR_FORMAT_FLAGS);
 	MALFORMED(bf_store_u64(bad.bytes + last_descriptor + SBF_DOFF_CAPACITY, 21), BF_ERR_FORMAT_CHAIN);
 	/* a full sub-filter below the newest, and an empty one after the first */
-	MALFORMED(bf_store_u64(bad.bytes + SBF_HEADER_BYTES + SBF_DOFF_N_ADDED, 19), BF_ERR_FORMAT_COUNT);
+	MALFORMED(bf_store_u64(bad.bytes + SBF_HEADER_BYTES + SBF_DOFF_N_ADDED, 19), BF_ERR_FORMAT_COUNTERS);
 	MALFORMED((bf_store_u64(bad.bytes + last_descriptor + SBF_DOFF_N_ADDED, 0),
 			   bf_store_u64(bad.bytes + SBF_OFF_N_ADDED, header.n_added -
 							bf_load_u64(good.bytes + last_descriptor + SBF_DOFF_N_ADDED))),
-			  BF_ERR_FORMAT_COUNT);
+			  BF_ERR_FORMAT_COUNTERS);
 	/* blocks planned for other parameters: k and nblocks of another p */
 	MALFORMED(bf_store_f64(bad.bytes + SBF_OFF_DESIGN_P, 0.0001), BF_ERR_FORMAT_CHAIN);
 
