@@ -41,7 +41,7 @@ UNIT_SRCS = test/unit/test_core.c test/unit/harness.c test/unit/test_sizing.c te
 test/unit/test_core: $(UNIT_SRCS) test/unit/harness.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $(UNIT_SRCS) $(CORE_SRCS) -lm
 
-FPR_SRCS = test/fpr/test_fpr.c test/fpr/fpr_counting.c test/fpr/fpr_cuckoo.c
+FPR_SRCS = test/fpr/test_fpr.c test/fpr/fpr_counting.c test/fpr/fpr_cuckoo.c test/fpr/fpr_scalable.c
 
 test/fpr/test_fpr: $(FPR_SRCS) test/fpr/fpr.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $(FPR_SRCS) $(CORE_SRCS) -lm

@@ -1,6 +1,6 @@
 /*
  * fpr.h - the statistical tests of countingbloom (fpr_counting.c) and
- * cuckoofilter (fpr_cuckoo.c), run by test_fpr.c's main after bloomfilter's.
+ * cuckoofilter (fpr_cuckoo.c) and scalablebloom (fpr_scalable.c), run by test_fpr.c's main after bloomfilter's.
  * Each prints its own table and adds one to *passed or *failed per check.
  */
 #ifndef BLOOMFILTER_FPR_H
@@ -10,5 +10,6 @@
 
 void		fpr_counting(uint64_t base_seed, int *passed, int *failed);
 void		fpr_cuckoo(uint64_t base_seed, int *passed, int *failed);
+void		fpr_scalable(uint64_t base_seed, int *passed, int *failed);
 
 #endif
