@@ -48,14 +48,15 @@ test/fpr/test_fpr: $(FPR_SRCS) test/fpr/fpr.h $(CORE_SRCS) $(CORE_HDRS)
 
 # The libFuzzer targets (test/fuzz/run builds them with `make fuzz` and runs
 # them), linked with the same core sources as the extension.
-FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_state test/fuzz/fuzz_counting test/fuzz/fuzz_cuckoo
+FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_state test/fuzz/fuzz_counting test/fuzz/fuzz_cuckoo \
+	test/fuzz/fuzz_scalable
 FUZZ_CC ?= clang
 FUZZ_CFLAGS = -g -O1 -Wall -Wextra -Werror -Isrc -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
 
 $(FUZZ_TARGETS): test/fuzz/%: test/fuzz/%.c test/fuzz/fuzz_common.h $(CORE_SRCS) $(CORE_HDRS)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(CORE_SRCS) -lm
 
-CORPUS_SRCS = test/fuzz/make_corpus.c test/fuzz/seeds_counting.c test/fuzz/seeds_cuckoo.c
+CORPUS_SRCS = test/fuzz/make_corpus.c test/fuzz/seeds_counting.c test/fuzz/seeds_cuckoo.c test/fuzz/seeds_scalable.c
 
 test/fuzz/make_corpus: $(CORPUS_SRCS) $(CORE_SRCS) $(CORE_HDRS)
 	$(FUZZ_CC) -g -O1 -Wall -Wextra -Werror -Isrc -fsanitize=address,undefined -fno-sanitize-recover=undefined \

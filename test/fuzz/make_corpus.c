@@ -3,8 +3,8 @@
  *
  *   make_corpus FUZZ_DIR
  *
- * writes FUZZ_DIR/corpus_decode, corpus_state, corpus_counting and
- * corpus_cuckoo.  The last two come from seeds_counting.c and
+ * writes FUZZ_DIR/corpus_decode, corpus_state, corpus_counting,
+ * corpus_cuckoo and corpus_scalable.  The last two come from seeds_counting.c and
  * seeds_cuckoo.c, one file per structure.
  *
  * corpus_decode (fuzz_decode): small filters of 1 to 4 blocks, each in its
@@ -24,6 +24,7 @@
 
 /* seeds_counting.c, seeds_cuckoo.c: write their corpus into an existing directory */
 void		write_counting_seeds(const char *dir);
+void		write_scalable_seeds(const char *dir);
 void		write_cuckoo_seeds(const char *dir);
 
 static const char *decode_dir;
@@ -315,15 +316,15 @@ write_state_corpus(void)
 int
 main(int argc, char **argv)
 {
-	static char dirs[4][4096];
-	const char *names[4] = {"corpus_decode", "corpus_state", "corpus_counting", "corpus_cuckoo"};
+	static char dirs[5][4096];
+	const char *names[5] = {"corpus_decode", "corpus_state", "corpus_counting", "corpus_cuckoo", "corpus_scalable"};
 
 	if (argc != 2)
 	{
 		fprintf(stderr, "usage: %s FUZZ_DIR\n", argv[0]);
 		return 2;
 	}
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 	{
 		snprintf(dirs[i], sizeof(dirs[i]), "%s/%s", argv[1], names[i]);
 		(void) mkdir(dirs[i], 0777);
@@ -334,6 +335,7 @@ main(int argc, char **argv)
 	write_state_corpus();
 	write_counting_seeds(dirs[2]);
 	write_cuckoo_seeds(dirs[3]);
+	write_scalable_seeds(dirs[4]);
 	printf("make_corpus: %d files written\n", files_written);
 	return 0;
 }
