@@ -1,6 +1,6 @@
 -- test/bench/filters.sql: run once by test/bench/run_filters (psql variables
 -- probe_rows, n, batch, update_ops, memory_ops): the tables, the filters of
--- the three types, the sides to time and the functions that time them.
+-- the four types, the sides to time and the functions that time them.
 -- Everything the reports need lives in schema fb, in ordinary tables, so that
 -- it outlives the restart between configurations A and B.
 --
@@ -37,6 +37,9 @@ VACUUM ANALYZE members, probes, batches;
 CREATE TABLE filters_bloom (col text PRIMARY KEY, f bloomfilter);
 CREATE TABLE filters_counting (col text PRIMARY KEY, f countingbloom);
 CREATE TABLE filters_cuckoo (col text PRIMARY KEY, f cuckoofilter);
+-- scalablebloom: chains of 4 sub-filters, started at n / 10 (n/10 + n/5 +
+-- 2n/5 = 0.7 n < n <= 1.5 n), and at 100 for the filters of 1,000
+CREATE TABLE filters_scalable (col text PRIMARY KEY, f scalablebloom);
 INSERT INTO filters_bloom
   SELECT 'x', bloom_agg(x, :n, 0.01) FROM members UNION ALL
   SELECT 's', bloom_agg(s, :n, 0.01) FROM members UNION ALL
@@ -58,12 +61,21 @@ INSERT INTO filters_cuckoo
   SELECT 'x at 0.001', cuckoo_agg(x, :n, 0.001) FROM members UNION ALL
   SELECT 'x small', cuckoo_agg(x, 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
   SELECT 's small', cuckoo_agg(s, 1000, 0.01) FROM members WHERE x <= 1000;
-VACUUM ANALYZE filters_bloom, filters_counting, filters_cuckoo;
+INSERT INTO filters_scalable
+  SELECT 'x', scalablebloom_agg(x, :n / 10, 0.01) FROM members UNION ALL
+  SELECT 's', scalablebloom_agg(s, :n / 10, 0.01) FROM members UNION ALL
+  SELECT 'x minus batch', scalablebloom_agg(x, :n / 10, 0.01) FROM members WHERE x > :batch UNION ALL
+  SELECT 'x at 0.001', scalablebloom_agg(x, :n / 10, 0.001) FROM members UNION ALL
+  SELECT 'x small', scalablebloom_agg(x, 100, 0.01) FROM members WHERE x <= 1000 UNION ALL
+  SELECT 's small', scalablebloom_agg(s, 100, 0.01) FROM members WHERE x <= 1000;
+VACUUM ANALYZE filters_bloom, filters_counting, filters_cuckoo, filters_scalable;
 
 SELECT pg_size_pretty(pg_total_relation_size('probes')) AS probes, pg_size_pretty(pg_total_relation_size('members')) AS members,
        (SELECT pg_column_size(f) FROM filters_bloom WHERE col = 'x') AS bloom_bytes,
        (SELECT pg_column_size(f) FROM filters_counting WHERE col = 'x') AS counting_bytes,
        (SELECT pg_column_size(f) FROM filters_cuckoo WHERE col = 'x') AS cuckoo_bytes,
+       (SELECT pg_column_size(f) FROM filters_scalable WHERE col = 'x') AS scalable_bytes,
+       (SELECT string_agg(col || ': ' || (scalablebloom_info(f)).subfilters, ', ' ORDER BY col) FROM filters_scalable) AS scalable_subfilters,
        (SELECT count(*) FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
         WHERE c.relname ~ '^filters_' AND a.attname = 'f' AND a.attstorage = 'e') AS external_columns;
 
@@ -91,7 +103,13 @@ filters AS (
          format('%s-bit fingerprints, %s buckets, load %s', (cuckoo_info(f)).fingerprint_bits,
                 (cuckoo_info(f)).buckets, round((cuckoo_info(f)).load::numeric, 2)),
          (SELECT count(*) FILTER (WHERE f @> x)::float8 / count(*) FROM non_members)
-  FROM filters_cuckoo WHERE col IN ('x', 'x at 0.001'))
+  FROM filters_cuckoo WHERE col IN ('x', 'x at 0.001')
+  UNION ALL
+  SELECT 'scalablebloom', 4, CASE col WHEN 'x' THEN 0.01 ELSE 0.001 END,
+         pg_column_size(f), (scalablebloom_info(f)).bytes, (scalablebloom_info(f)).fpp,
+         format('%s sub-filters from n / 10, s = 2, r = 0.5', (scalablebloom_info(f)).subfilters),
+         (SELECT count(*) FILTER (WHERE f @> x)::float8 / count(*) FROM non_members)
+  FROM filters_scalable WHERE col IN ('x', 'x at 0.001'))
 SELECT * FROM filters;
 
 -- One thing to time.  Sides of a group run one after the other in each run
@@ -114,7 +132,8 @@ SELECT 'probe', 10 + 2 * pl.i + v.i, t.i, t.kind, t.label, v.vals, pl.plan,
 FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'int8', 'x', 'x = -1'), (1, 'text', 's', 's = ''''')) v(i, vals, col, no_match),
      (VALUES (0, 'base', 'scan without a filter', NULL), (1, 'bloom', 'bloomfilter', 'filters_bloom'),
-             (2, 'counting', 'countingbloom', 'filters_counting'), (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
+             (2, 'counting', 'countingbloom', 'filters_counting'), (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'),
+             (4, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
 -- 1a. the same with filters of 1,000 elements, serial: what a probe costs
 -- when the filter is in the CPU's caches (compared with the scan above)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, filter_n)
@@ -123,7 +142,8 @@ SELECT 'probe', 14 + v.i, t.i, t.kind, t.label, v.vals, 'serial',
        :probe_rows, 1000
 FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (2, 'counting', 'countingbloom', 'filters_counting'),
-             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
+             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'),
+             (4, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
 -- 1b. the stored filter probed by a join (a column of the outer row), in the
 -- plan PostgreSQL picks (a serial nested loop: the plans table shows it)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
@@ -132,7 +152,8 @@ SELECT 'join', 20 + v.i, t.i, t.kind, t.label, v.vals, 'default',
        :probe_rows
 FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (2, 'counting', 'countingbloom', 'filters_counting'),
-             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
+             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'),
+             (4, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
 -- 2a. building with the aggregate, over the n members
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
 SELECT 'agg', 30 + 2 * pl.i + v.i, t.i, t.kind,
@@ -144,6 +165,13 @@ SELECT 'agg', 30 + 2 * pl.i + v.i, t.i, t.kind,
 FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (0, 'base', NULL), (1, 'bloom', 'bloom_agg'), (2, 'counting', 'countingbloom_agg'), (3, 'cuckoo', 'cuckoo_agg')) t(i, kind, agg);
+-- scalablebloom_agg from n / 10: its chain grows to 4 sub-filters (no
+-- partial aggregate: the default plan gathers the rows)
+INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
+SELECT 'agg', 30 + 2 * pl.i + v.i, 4, 'scalable', format('scalablebloom_agg(%s, n / 10, 0.01)', v.col), v.vals, pl.plan,
+       format('SELECT scalablebloom_agg(%s, %s, 0.01) IS NOT NULL FROM members', v.col, :n / 10), :n
+FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
+     (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col);
 -- 2b. rebuilding the stored filter from its table (an UPDATE: no parallel plan)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, rollback)
 SELECT 'rebuild', 40, t.i, t.kind, format('UPDATE SET f = (SELECT %s(x, n, 0.01))', t.agg), 'int8', 'default',
@@ -169,7 +197,8 @@ FROM (VALUES (0, 'query'), (1, 'stored')) f(i, form),
              (3, 'counting', 'countingbloom_remove_all', 'batch', 'filters_counting', 'x'),
              (4, 'counting', 'countingbloom_remove_all', 'tenth', 'filters_counting', 'x'),
              (5, 'cuckoo', 'cuckoo_remove_all', 'batch', 'filters_cuckoo', 'x'),
-             (6, 'cuckoo', 'cuckoo_remove_all', 'tenth', 'filters_cuckoo', 'x')) o(i, kind, fn, batch, tbl, col);
+             (6, 'cuckoo', 'cuckoo_remove_all', 'tenth', 'filters_cuckoo', 'x'),
+             (7, 'scalable', 'scalablebloom_add_all', 'batch', 'filters_scalable', 'x minus batch')) o(i, kind, fn, batch, tbl, col);
 -- 2d. single adds and removes, one value per operation: UPDATEs of the stored
 -- row, one statement each (update_ops of them, rolled back together), and
 -- the same functions on a filter in a PL/pgSQL variable (memory_ops of them)
@@ -184,7 +213,8 @@ FROM (VALUES (0, 'stored'), (1, 'memory')) f(i, form),
              (1, 'counting', 'countingbloom_add', 'filters_counting', 'x minus batch'),
              (2, 'counting', 'countingbloom_remove', 'filters_counting', 'x'),
              (3, 'cuckoo', 'cuckoo_add', 'filters_cuckoo', 'x minus batch'),
-             (4, 'cuckoo', 'cuckoo_remove', 'filters_cuckoo', 'x')) o(i, kind, fn, tbl, col);
+             (4, 'cuckoo', 'cuckoo_remove', 'filters_cuckoo', 'x'),
+             (5, 'scalable', 'scalablebloom_add', 'filters_scalable', 'x minus batch')) o(i, kind, fn, tbl, col);
 
 -- ops UPDATEs of one stored filter, each adding (or removing) one of
 -- x = 1..ops: values the filter lacks (adds) or holds (removes)
@@ -202,6 +232,7 @@ DECLARE
   b bloomfilter;
   c countingbloom;
   k cuckoofilter;
+  sc scalablebloom;
 BEGIN
   IF fn = 'bloom_add' THEN
     SELECT f INTO b FROM filters_bloom WHERE col = 'x minus batch';
@@ -218,6 +249,9 @@ BEGIN
   ELSIF fn = 'cuckoo_remove' THEN
     SELECT f INTO k FROM filters_cuckoo WHERE col = 'x';
     FOR i IN 1..ops LOOP k := cuckoo_remove(k, i::int8); END LOOP;
+  ELSIF fn = 'scalablebloom_add' THEN
+    SELECT f INTO sc FROM filters_scalable WHERE col = 'x minus batch';
+    FOR i IN 1..ops LOOP sc := scalablebloom_add(sc, i::int8); END LOOP;
   ELSE
     RAISE EXCEPTION 'unknown operation %', fn;
   END IF;
