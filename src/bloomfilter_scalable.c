@@ -159,17 +159,20 @@ scalable_add_hashes(bytea *filter, const uint64 *hashes, int count, uint32 value
 }
 
 /*
- * scalablebloom_add(filter, value): a new filter, the input never modified.
- * A NULL value changes nothing; a NULL filter gives NULL.
+ * scalablebloom_add(filter, value) and scalablebloom_add_all(filter, values
+ * anyarray): a new filter, every value (or non-NULL element) added in one
+ * copy; the input is never modified.  A NULL value changes nothing; a NULL
+ * filter gives NULL.
  */
-PG_FUNCTION_INFO_V1(scalablebloom_add);
-Datum
-scalablebloom_add(PG_FUNCTION_ARGS)
+static Datum
+scalable_add_arg(FunctionCallInfo fcinfo, bool array)
 {
 	sbf_header	header;
 	sbf_subfilter subs[SBF_MAX_SUBFILTERS];
 	uint32		value_kind;
 	uint64		hash;
+	uint64	   *hashes = &hash;
+	int			count = 1;
 	bytea	   *result;
 
 	if (PG_ARGISNULL(0))
@@ -179,37 +182,29 @@ scalablebloom_add(PG_FUNCTION_ARGS)
 		scalable_check_arg(fcinfo, 0);
 		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
 	}
-	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
-	result = scalable_arg(fcinfo, 0, true, &header, subs);
-	bloom_check_kind(header.value_kind, value_kind, SCALABLE_HOLDER);
-	PG_RETURN_BYTEA_P(scalable_add_hashes(result, &hash, 1, value_kind, true));
-}
-
-/* scalablebloom_add_all(filter, values anyarray): every non-NULL element, in one copy */
-PG_FUNCTION_INFO_V1(scalablebloom_add_all);
-Datum
-scalablebloom_add_all(PG_FUNCTION_ARGS)
-{
-	sbf_header	header;
-	sbf_subfilter subs[SBF_MAX_SUBFILTERS];
-	uint32		value_kind;
-	uint64	   *hashes;
-	int			count;
-	bytea	   *result;
-
-	if (PG_ARGISNULL(0))
-		PG_RETURN_NULL();
-	if (PG_ARGISNULL(1))
-	{
-		scalable_check_arg(fcinfo, 0);
-		PG_RETURN_DATUM(PG_GETARG_DATUM(0));
-	}
-	hashes = bloom_hash_array_arg(fcinfo, 1, &count, &value_kind);
+	if (array)
+		hashes = bloom_hash_array_arg(fcinfo, 1, &count, &value_kind);
+	else
+		hash = bloom_hash_arg(fcinfo, 1, &value_kind);
 	result = scalable_arg(fcinfo, 0, true, &header, subs);
 	if (count == 0)
 		PG_RETURN_BYTEA_P(result);
 	bloom_check_kind(header.value_kind, value_kind, SCALABLE_HOLDER);
 	PG_RETURN_BYTEA_P(scalable_add_hashes(result, hashes, count, value_kind, true));
+}
+
+PG_FUNCTION_INFO_V1(scalablebloom_add);
+Datum
+scalablebloom_add(PG_FUNCTION_ARGS)
+{
+	return scalable_add_arg(fcinfo, false);
+}
+
+PG_FUNCTION_INFO_V1(scalablebloom_add_all);
+Datum
+scalablebloom_add_all(PG_FUNCTION_ARGS)
+{
+	return scalable_add_arg(fcinfo, true);
 }
 
 /* ---- probes ---- */
