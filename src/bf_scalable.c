@@ -408,6 +408,37 @@ sbf_append(const uint8_t *bytes, uint64_t length, uint8_t *grown)
 }
 
 bf_status
+sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_t *hashes, uint64_t count, uint32_t value_kind,
+			   const sbf_allocator *allocator, bf_between_chunks_fn between)
+{
+	for (uint64_t i = 0; i < count; i++)
+	{
+		uint64_t	grown_length;
+		uint8_t    *grown;
+		bf_status	status;
+
+		if (between != NULL && i % SBF_HASHES_PER_CHUNK == 0)
+			between();
+		if (sbf_add_hash(*bytes, hashes[i], value_kind) != SBF_ADD_NEEDS_GROWTH)
+			continue;
+		status = sbf_grown_bytes(*bytes, *length, &grown_length);
+		if (status != BF_OK)
+			return status;
+		grown = allocator->alloc(grown_length, allocator->context);
+		if (grown == NULL)
+			return BF_ERR_TOO_LARGE;
+		sbf_append(*bytes, *length, grown);
+		if (allocator->free != NULL)
+			allocator->free(*bytes, allocator->context);
+		*bytes = grown;
+		*length = grown_length;
+		/* the new sub-filter is empty: the value goes in */
+		(void) sbf_add_hash(*bytes, hashes[i], value_kind);
+	}
+	return BF_OK;
+}
+
+bf_status
 sbf_union_check(const sbf_header *a, const sbf_header *b, const char **differs)
 {
 	uint32_t	kind;

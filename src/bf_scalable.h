@@ -231,6 +231,28 @@ extern bf_status sbf_grown_bytes(const uint8_t *bytes, uint64_t length, uint64_t
 extern void sbf_append(const uint8_t *bytes, uint64_t length, uint8_t *grown);
 
 /*
+ * Adds count hashes of value_kind to a checked chain, growing it as the glue
+ * does: when the newest sub-filter is full, the chain is copied one
+ * sub-filter longer into a buffer from allocator->alloc (sbf_grown_bytes,
+ * sbf_append), *bytes and *length then point at the copy, and the old
+ * buffer goes to allocator->free if that is not NULL (an aggregate's
+ * executor frees its old state itself).  between() runs every
+ * SBF_HASHES_PER_CHUNK hashes.  Returns BF_OK, or BF_ERR_CHAIN_FULL (or an
+ * alloc that gave NULL: BF_ERR_TOO_LARGE) with the hashes before it added.
+ */
+#define SBF_HASHES_PER_CHUNK	65536
+
+typedef struct sbf_allocator
+{
+	uint8_t    *(*alloc) (uint64_t bytes, void *context);
+	void		(*free) (uint8_t *bytes, void *context);
+	void	   *context;
+} sbf_allocator;
+
+extern bf_status sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_t *hashes, uint64_t count,
+								uint32_t value_kind, const sbf_allocator *allocator, bf_between_chunks_fn between);
+
+/*
  * Union.  sbf_union_check: BF_OK when the chains unite (*differs: NULL),
  * else BF_ERR_CHAIN_PARAMS with *differs naming the parameter, or
  * BF_ERR_KIND_MISMATCH.  The result has the longer chain's length

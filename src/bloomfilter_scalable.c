@@ -127,35 +127,38 @@ scalablebloom_empty(PG_FUNCTION_ARGS)
 
 /* ---- add ---- */
 
+/* The glue's allocator of grown chains: varlenas in the current memory context. */
+static uint8_t *
+scalable_alloc(uint64_t bytes, void *context)
+{
+	return BLOOM_BYTES(bloom_alloc_varlena(bytes));
+}
+
+static void
+scalable_free(uint8_t *bytes, void *context)
+{
+	pfree(bytes - VARHDRSZ);
+}
+
 /*
  * Adds the hashes to filter (which the caller may modify: a copy, or an
- * aggregate's state), growing the chain when its newest sub-filter is full.
- * A grown chain is a new allocation in the current memory context; the old
- * one is freed only if free_replaced (an aggregate's executor frees its old
- * state itself).  Returns the filter, the same or grown.
+ * aggregate's state), growing the chain when its newest sub-filter is full
+ * (sbf_add_hashes).  A grown chain is a new allocation in the current
+ * memory context; the old one is freed only if free_replaced (an
+ * aggregate's executor frees its old state itself).  Returns the filter,
+ * the same or grown.
  */
 static bytea *
 scalable_add_hashes(bytea *filter, const uint64 *hashes, int count, uint32 value_kind, bool free_replaced)
 {
-	for (int i = 0; i < count; i++)
-	{
-		uint64_t	grown_bytes;
-		bytea	   *grown;
+	sbf_allocator allocator = {scalable_alloc, free_replaced ? scalable_free : NULL, NULL};
+	uint8_t    *bytes = BLOOM_BYTES(filter);
+	uint64_t	length = BLOOM_LENGTH(filter);
 
-		if ((i & 0xFFFF) == 0)
-			CHECK_FOR_INTERRUPTS();
-		if (sbf_add_hash(BLOOM_BYTES(filter), hashes[i], value_kind) != SBF_ADD_NEEDS_GROWTH)
-			continue;
-		scalable_check_status(sbf_grown_bytes(BLOOM_BYTES(filter), BLOOM_LENGTH(filter), &grown_bytes),
-							  BLOOM_FROM_STORAGE);
-		grown = bloom_alloc_varlena(grown_bytes);
-		sbf_append(BLOOM_BYTES(filter), BLOOM_LENGTH(filter), BLOOM_BYTES(grown));
-		if (free_replaced)
-			pfree(filter);
-		filter = grown;
-		(void) sbf_add_hash(BLOOM_BYTES(filter), hashes[i], value_kind);
-	}
-	return filter;
+	scalable_check_status(sbf_add_hashes(&bytes, &length, hashes, (uint64_t) count, value_kind, &allocator,
+										 bloom_check_interrupts),
+						  BLOOM_FROM_STORAGE);
+	return (bytea *) (bytes - VARHDRSZ);
 }
 
 /*

@@ -81,22 +81,27 @@ scalable_probe(uint64_t seed, uint64_t j)
 	return bf_hash_int64((int64_t) scalable_mix64(seed + (2 * j + 1) * SCALABLE_GAMMA));
 }
 
-/* Adds one hash, growing into a larger buffer when needed; false if the chain cannot grow. */
+static uint8_t *
+scalable_alloc(uint64_t bytes, void *context)
+{
+	(void) context;
+	return malloc((size_t) bytes);
+}
+
+static void
+scalable_free(uint8_t *bytes, void *context)
+{
+	(void) context;
+	free(bytes);
+}
+
+static const sbf_allocator scalable_allocator = {scalable_alloc, scalable_free, NULL};
+
+/* Adds one hash as the glue does (sbf_add_hashes, growing); false if the chain cannot grow. */
 static bool
 scalable_add(uint8_t **bytes, uint64_t *length, uint64_t hash)
 {
-	uint64_t	grown_length;
-	uint8_t    *grown;
-
-	if (sbf_add_hash(*bytes, hash, BF_KIND_INTEGER) != SBF_ADD_NEEDS_GROWTH)
-		return true;
-	if (sbf_grown_bytes(*bytes, *length, &grown_length) != BF_OK || (grown = malloc(grown_length)) == NULL)
-		return false;
-	sbf_append(*bytes, *length, grown);
-	free(*bytes);
-	*bytes = grown;
-	*length = grown_length;
-	return sbf_add_hash(*bytes, hash, BF_KIND_INTEGER) == SBF_ADD_ADDED;
+	return sbf_add_hashes(bytes, length, &hash, 1, BF_KIND_INTEGER, &scalable_allocator, NULL) == BF_OK;
 }
 
 void

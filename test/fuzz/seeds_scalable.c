@@ -68,7 +68,23 @@ scalable_seeds_checked(const char *dir, const char *name, const uint8_t *bytes, 
 	}
 }
 
-/* A chain of the integers [0, count), grown as the glue grows it. */
+static uint8_t *
+scalable_seeds_alloc(uint64_t bytes, void *context)
+{
+	(void) context;
+	return scalable_seeds_xmalloc(bytes);
+}
+
+static void
+scalable_seeds_free(uint8_t *bytes, void *context)
+{
+	(void) context;
+	free(bytes);
+}
+
+static const sbf_allocator scalable_seeds_allocator = {scalable_seeds_alloc, scalable_seeds_free, NULL};
+
+/* A chain of the integers [0, count), grown as the glue grows it (sbf_add_hashes). */
 static uint8_t *
 scalable_seeds_make(int64_t n0, double p, int64_t expansion, double tightening, uint64_t count, uint64_t *length)
 {
@@ -84,19 +100,9 @@ scalable_seeds_make(int64_t n0, double p, int64_t expansion, double tightening, 
 	for (uint64_t v = 0; v < count; v++)
 	{
 		uint64_t	hash = bf_hash_int64((int64_t) v);
-		uint64_t	grown_length;
-		uint8_t    *grown;
 
-		if (sbf_add_hash(bytes, hash, BF_KIND_INTEGER) != SBF_ADD_NEEDS_GROWTH)
-			continue;
-		if (sbf_grown_bytes(bytes, *length, &grown_length) != BF_OK)
+		if (sbf_add_hashes(&bytes, length, &hash, 1, BF_KIND_INTEGER, &scalable_seeds_allocator, NULL) != BF_OK)
 			break;
-		grown = scalable_seeds_xmalloc(grown_length);
-		sbf_append(bytes, *length, grown);
-		free(bytes);
-		bytes = grown;
-		*length = grown_length;
-		(void) sbf_add_hash(bytes, hash, BF_KIND_INTEGER);
 	}
 	return bytes;
 }

@@ -29,27 +29,31 @@ chain_new(int64_t n0, double p, int64_t expansion, double tightening)
 	return chain;
 }
 
-/* The glue's add: grow when the newest sub-filter is full.  Returns what the add did. */
+static uint8_t *
+test_alloc(uint64_t bytes, void *context)
+{
+	(void) context;
+	return malloc((size_t) bytes);
+}
+
+static void
+test_free(uint8_t *bytes, void *context)
+{
+	(void) context;
+	free(bytes);
+}
+
+static const sbf_allocator test_allocator = {test_alloc, test_free, NULL};
+
+/* The add the glue makes (sbf_add_hashes, growing): PRESENT, or ADDED. */
 static sbf_add_result
 chain_add(test_chain *chain, uint64_t hash)
 {
-	sbf_add_result result = sbf_add_hash(chain->bytes, hash, BF_KIND_INTEGER);
+	uint64_t	n_before = bf_load_u64(chain->bytes + SBF_OFF_N_ADDED);
 
-	if (result == SBF_ADD_NEEDS_GROWTH)
-	{
-		uint64_t	grown_length;
-		uint8_t    *grown;
-
-		CHECK_STATUS(sbf_grown_bytes(chain->bytes, chain->length, &grown_length), BF_OK);
-		grown = malloc((size_t) grown_length);
-		sbf_append(chain->bytes, chain->length, grown);
-		free(chain->bytes);
-		chain->bytes = grown;
-		chain->length = grown_length;
-		result = sbf_add_hash(chain->bytes, hash, BF_KIND_INTEGER);
-		CHECK(result == SBF_ADD_ADDED);
-	}
-	return result;
+	CHECK_STATUS(sbf_add_hashes(&chain->bytes, &chain->length, &hash, 1, BF_KIND_INTEGER, &test_allocator, NULL),
+				 BF_OK);
+	return bf_load_u64(chain->bytes + SBF_OFF_N_ADDED) == n_before ? SBF_ADD_PRESENT : SBF_ADD_ADDED;
 }
 
 static bool
@@ -163,6 +167,14 @@ test_scalable_growth(void)
 	free(chain.bytes);
 }
 
+static int	between_count;
+
+static void
+count_between(void)
+{
+	between_count++;
+}
+
 static void
 test_scalable_limits(void)
 {
@@ -183,6 +195,26 @@ test_scalable_limits(void)
 	bf_store_u32(chain.bytes + SBF_OFF_SUBFILTERS, SBF_MAX_SUBFILTERS);
 	CHECK_STATUS(sbf_grown_bytes(chain.bytes, chain.length, &grown), BF_ERR_CHAIN_FULL);
 	free(chain.bytes);
+
+	/* through sbf_add_hashes: the values before the end are in, the rest refused */
+	{
+		uint64_t	hashes[2000];
+		uint64_t	n_added;
+
+		chain = chain_new(1, 1e-9, 16, 0.1);
+		for (int i = 0; i < 2000; i++)
+			hashes[i] = hash_int((uint64_t) i);
+		between_count = 0;
+		CHECK_STATUS(sbf_add_hashes(&chain.bytes, &chain.length, hashes, 2000, BF_KIND_INTEGER, &test_allocator,
+									count_between), BF_ERR_CHAIN_FULL);
+		CHECK(between_count == 1);
+		CHECK_STATUS(chain_validate(&chain), BF_OK);
+		sbf_read_header(chain.bytes, &header);
+		n_added = header.n_added;
+		CHECK_U64(header.subfilters, 3);
+		CHECK(n_added > 0 && n_added <= 1 + 16 + 256);
+		free(chain.bytes);
+	}
 
 	/* the rate ends it too: 1e-9 * 0.9 * 0.1^3 < 1e-12 */
 	chain = chain_new(10, 1e-9, 2, 0.1);
