@@ -1531,3 +1531,279 @@ CREATE AGGREGATE @extschema@.bloomwindow_agg(anyelement, timestamptz, interval, 
     SFUNC = @extschema@.bloomwindow_agg_time_trans, STYPE = @extschema@.bloomwindow,
     COMBINEFUNC = @extschema@.bloomwindow_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.bloomwindow_agg(anyelement, timestamptz, interval, bigint, float8, int) IS 'a time-mode window of values at times at over the last t for n items per window at rate p in generations generations; any row order gives the same window; zero rows give NULL';
+-- ---------------------------------------------------------------- scalablebloom (1.1)
+-- A scalable Bloom filter: a chain of bloomfilter sub-filters, each s times
+-- larger than the last at r times its rate, so the chain's rate stays under p
+-- however many values it takes.  A type of its own (README, "Sets that grow").
+
+CREATE TYPE @extschema@.scalablebloom;
+CREATE FUNCTION @extschema@.scalablebloom_in(cstring) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_in(cstring) IS 'input function of type scalablebloom: base64 of the stored bytes, validated';
+CREATE FUNCTION @extschema@.scalablebloom_out(@extschema@.scalablebloom) RETURNS cstring
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_out(@extschema@.scalablebloom) IS 'output function of type scalablebloom: base64 of the stored bytes';
+CREATE FUNCTION @extschema@.scalablebloom_recv(internal) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_recv(internal) IS 'binary input function of type scalablebloom: the stored bytes, validated';
+CREATE FUNCTION @extschema@.scalablebloom_send(@extschema@.scalablebloom) RETURNS bytea
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_send(@extschema@.scalablebloom) IS 'binary output function of type scalablebloom: the stored bytes';
+-- STORAGE = external: a large value goes out of line uncompressed, so a
+-- probe reads only the slices it needs.
+CREATE TYPE @extschema@.scalablebloom (
+    INPUT = @extschema@.scalablebloom_in, OUTPUT = @extschema@.scalablebloom_out, RECEIVE = @extschema@.scalablebloom_recv, SEND = @extschema@.scalablebloom_send,
+    INTERNALLENGTH = VARIABLE, STORAGE = external
+);
+COMMENT ON TYPE @extschema@.scalablebloom IS 'Scalable Bloom filter: a chain of bloomfilter sub-filters that grows with the set and keeps its false-positive rate under p; text form: base64 of the stored bytes';
+
+CREATE FUNCTION @extschema@.scalablebloom_empty(initial_capacity bigint, p float8 DEFAULT 0.01, expansion int DEFAULT 2, tightening float8 DEFAULT 0.5)
+    RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_empty' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_empty(bigint, float8, int, float8) IS 'an empty scalablebloom: a first sub-filter for initial_capacity values, each next one expansion times larger at tightening times the rate, the whole under rate p';
+
+-- Not strict: a NULL value changes nothing and returns the filter unchanged.
+-- The text forms take untyped literals; the "char" forms take "char" by exact
+-- match (its implicit cast to text would make text and anyelement ambiguous).
+CREATE FUNCTION @extschema@.scalablebloom_add(filter @extschema@.scalablebloom, value anyelement) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_add(@extschema@.scalablebloom, anyelement) IS 'a new filter with the value added (a value it may already hold changes nothing); grows the chain when its newest sub-filter is full';
+CREATE FUNCTION @extschema@.scalablebloom_add(filter @extschema@.scalablebloom, value text) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_add(@extschema@.scalablebloom, text) IS 'a new filter with the value added (a value it may already hold changes nothing); grows the chain when its newest sub-filter is full';
+CREATE FUNCTION @extschema@.scalablebloom_add(filter @extschema@.scalablebloom, value "char") RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_add' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_add(@extschema@.scalablebloom, "char") IS 'a new filter with the value added (a value it may already hold changes nothing); grows the chain when its newest sub-filter is full';
+CREATE FUNCTION @extschema@.scalablebloom_add_all(filter @extschema@.scalablebloom, "values" anyarray) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_add_all' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_add_all(@extschema@.scalablebloom, anyarray) IS 'a new filter with every non-NULL element of the array added';
+
+CREATE FUNCTION @extschema@.scalablebloom_contains(filter @extschema@.scalablebloom, value anyelement) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'scalablebloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_contains(@extschema@.scalablebloom, anyelement) IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.scalablebloom_contained(value anyelement, filter @extschema@.scalablebloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'scalablebloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_contained(anyelement, @extschema@.scalablebloom) IS 'the membership test with the value first (value <@ filter)';
+CREATE FUNCTION @extschema@.scalablebloom_contains(filter @extschema@.scalablebloom, value text) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'scalablebloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_contains(@extschema@.scalablebloom, text) IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.scalablebloom_contained(value text, filter @extschema@.scalablebloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'scalablebloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_contained(text, @extschema@.scalablebloom) IS 'the membership test with the value first (value <@ filter)';
+CREATE FUNCTION @extschema@.scalablebloom_contains(filter @extschema@.scalablebloom, value "char") RETURNS boolean
+    AS 'MODULE_PATHNAME', 'scalablebloom_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_contains(@extschema@.scalablebloom, "char") IS 'false if the value is certainly not in the filter, true if it probably is';
+CREATE FUNCTION @extschema@.scalablebloom_contained(value "char", filter @extschema@.scalablebloom) RETURNS boolean
+    AS 'MODULE_PATHNAME', 'scalablebloom_contained' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_contained("char", @extschema@.scalablebloom) IS 'the membership test with the value first (value <@ filter)';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.scalablebloom, RIGHTARG = anyelement,
+    FUNCTION = @extschema@.scalablebloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.scalablebloom, anyelement) IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = anyelement, RIGHTARG = @extschema@.scalablebloom,
+    FUNCTION = @extschema@.scalablebloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ (anyelement, @extschema@.scalablebloom) IS 'value <@ filter: the value is probably in the filter';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.scalablebloom, RIGHTARG = text,
+    FUNCTION = @extschema@.scalablebloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.scalablebloom, text) IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = text, RIGHTARG = @extschema@.scalablebloom,
+    FUNCTION = @extschema@.scalablebloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ (text, @extschema@.scalablebloom) IS 'value <@ filter: the value is probably in the filter';
+CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.scalablebloom, RIGHTARG = "char",
+    FUNCTION = @extschema@.scalablebloom_contains, COMMUTATOR = OPERATOR(@extschema@.<@));
+COMMENT ON OPERATOR @extschema@.@> (@extschema@.scalablebloom, "char") IS 'filter @> value: the value is probably in the filter';
+CREATE OPERATOR @extschema@.<@ (LEFTARG = "char", RIGHTARG = @extschema@.scalablebloom,
+    FUNCTION = @extschema@.scalablebloom_contained, COMMUTATOR = OPERATOR(@extschema@.@>));
+COMMENT ON OPERATOR @extschema@.<@ ("char", @extschema@.scalablebloom) IS 'value <@ filter: the value is probably in the filter';
+
+-- Union only between chains of the same initial capacity, p, expansion and
+-- tightening: sub-filter by sub-filter, the longer chain's further ones kept.
+CREATE FUNCTION @extschema@.scalablebloom_union(a @extschema@.scalablebloom, b @extschema@.scalablebloom) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_union' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_union(@extschema@.scalablebloom, @extschema@.scalablebloom) IS 'the union of two chains of the same parameters: sub-filters OR-ed in order, the longer chain''s further sub-filters kept, counts added';
+CREATE OPERATOR @extschema@.| (LEFTARG = @extschema@.scalablebloom, RIGHTARG = @extschema@.scalablebloom,
+    FUNCTION = @extschema@.scalablebloom_union, COMMUTATOR = OPERATOR(@extschema@.|));
+COMMENT ON OPERATOR @extschema@.| (@extschema@.scalablebloom, @extschema@.scalablebloom) IS 'a | b: the union of two chains of the same parameters';
+CREATE FUNCTION @extschema@.scalablebloom_union_agg_trans(@extschema@.scalablebloom, @extschema@.scalablebloom) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_union_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_union_agg_trans(@extschema@.scalablebloom, @extschema@.scalablebloom) IS 'scalablebloom_union_agg transition and combine function: unites the state with a chain';
+CREATE AGGREGATE @extschema@.scalablebloom_union_agg(@extschema@.scalablebloom) (
+    SFUNC = @extschema@.scalablebloom_union_agg_trans, STYPE = @extschema@.scalablebloom,
+    COMBINEFUNC = @extschema@.scalablebloom_union_agg_trans, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_union_agg(@extschema@.scalablebloom) IS 'the union of a column of scalablebloom values of the same parameters; zero rows give NULL';
+
+CREATE FUNCTION @extschema@.scalablebloom_info(filter @extschema@.scalablebloom,
+    OUT subfilters int, OUT n bigint, OUT capacity bigint, OUT fpp float8, OUT bytes bigint,
+    OUT initial_capacity bigint, OUT design_p float8, OUT expansion int, OUT tightening float8,
+    OUT value_kind text, OUT format_version int)
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_info(@extschema@.scalablebloom) IS 'the chain as a whole: sub-filters, element count, total capacity, estimated false-positive rate, size and parameters';
+CREATE FUNCTION @extschema@.scalablebloom_chain(filter @extschema@.scalablebloom,
+    OUT subfilter int, OUT capacity bigint, OUT n bigint, OUT nblocks bigint, OUT k int,
+    OUT bytes bigint, OUT target_fpp float8, OUT fpp float8)
+    RETURNS SETOF record
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE ROWS 8;
+COMMENT ON FUNCTION @extschema@.scalablebloom_chain(@extschema@.scalablebloom) IS 'one row per sub-filter, oldest first: capacity, element count, size, k, target and estimated false-positive rate';
+
+-- scalablebloom_agg(x, initial_capacity, p[, expansion, tightening]): the state
+-- is the chain itself.  No combine function, on purpose: partial chains can
+-- only be united sub-filter by sub-filter, which puts W workers' (or shards')
+-- values into sub-filters sized for one, and the rate climbs far over p
+-- (README, "Sets that grow").  So a parallel plan gathers the rows and one
+-- process builds the chain, and Citus gathers the rows to the coordinator.
+-- Concrete types first, as for the other aggregates; anyelement for the rest.
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8) IS 'scalablebloom_agg(int2, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int2, bigint, float8, int, float8) IS 'scalablebloom_agg(int2, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int2, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8) IS 'scalablebloom_agg(int4, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int4, bigint, float8, int, float8) IS 'scalablebloom_agg(int4, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int4, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8) IS 'scalablebloom_agg(int8, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, int8, bigint, float8, int, float8) IS 'scalablebloom_agg(int8, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(int8, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8) IS 'scalablebloom_agg(text, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, text, bigint, float8, int, float8) IS 'scalablebloom_agg(text, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(text, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8) IS 'scalablebloom_agg(varchar, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, varchar, bigint, float8, int, float8) IS 'scalablebloom_agg(varchar, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(varchar, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8) IS 'scalablebloom_agg(uuid, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, uuid, bigint, float8, int, float8) IS 'scalablebloom_agg(uuid, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(uuid, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8) IS 'scalablebloom_agg(numeric, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, numeric, bigint, float8, int, float8) IS 'scalablebloom_agg(numeric, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(numeric, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8) IS 'scalablebloom_agg(date, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, date, bigint, float8, int, float8) IS 'scalablebloom_agg(date, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(date, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8) IS 'scalablebloom_agg(timestamp, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamp, bigint, float8, int, float8) IS 'scalablebloom_agg(timestamp, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamp, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8) IS 'scalablebloom_agg(timestamptz, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, timestamptz, bigint, float8, int, float8) IS 'scalablebloom_agg(timestamptz, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(timestamptz, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8) IS 'scalablebloom_agg(bytea, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, bytea, bigint, float8, int, float8) IS 'scalablebloom_agg(bytea, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(bytea, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8) IS 'scalablebloom_agg("char", bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, "char", bigint, float8, int, float8) IS 'scalablebloom_agg("char", bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg("char", bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8) IS 'scalablebloom_agg(anyelement, bigint, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p (expansion 2, tightening 0.5), every non-NULL row added; zero rows give NULL';
+CREATE FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8, int, float8) RETURNS @extschema@.scalablebloom
+    AS 'MODULE_PATHNAME', 'scalablebloom_agg_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.scalablebloom_agg_trans(@extschema@.scalablebloom, anyelement, bigint, float8, int, float8) IS 'scalablebloom_agg(anyelement, bigint, float8, int, float8) transition: adds a value to the chain';
+CREATE AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8, int, float8) (
+    SFUNC = @extschema@.scalablebloom_agg_trans, STYPE = @extschema@.scalablebloom, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.scalablebloom_agg(anyelement, bigint, float8, int, float8) IS 'a scalable filter of a column, starting at initial_capacity values at rate p, with this expansion and tightening, every non-NULL row added; zero rows give NULL';

@@ -1,17 +1,19 @@
 -- The types 1.1 added (test/fixtures/1.1, made once by its make.sql): every
--- countingbloom and cuckoofilter value is accepted, comes back byte for byte,
--- and answers every recorded probe (@> of countingbloom, cuckoo_count of
--- cuckoofilter) as when it was made.
+-- countingbloom, cuckoofilter and scalablebloom value is accepted, comes back
+-- byte for byte, and answers every recorded probe (@> of countingbloom and
+-- scalablebloom, cuckoo_count of cuckoofilter) as when it was made.
 CREATE TABLE shrinking_fixture (name text PRIMARY KEY, type text NOT NULL, value_text text NOT NULL);
 \copy shrinking_fixture FROM 'test/fixtures/1.1/shrinking.tsv'
 CREATE TABLE shrinking_probe (name text, expr text, answer text);
 \copy shrinking_probe FROM 'test/fixtures/1.1/shrinking_probes.tsv'
 SELECT (SELECT count(*) FROM shrinking_fixture) AS values, (SELECT count(*) FROM shrinking_probe) AS probes;
 SELECT name AS text_form_changed FROM shrinking_fixture
-WHERE CASE type WHEN 'cuckoofilter' THEN value_text::cuckoofilter::text ELSE value_text::countingbloom::text END
+WHERE CASE type WHEN 'cuckoofilter' THEN value_text::cuckoofilter::text
+                WHEN 'scalablebloom' THEN value_text::scalablebloom::text ELSE value_text::countingbloom::text END
       IS DISTINCT FROM value_text;
 SELECT name AS binary_form_changed FROM shrinking_fixture
 WHERE CASE type WHEN 'cuckoofilter' THEN cuckoofilter_send(value_text::cuckoofilter)
+                WHEN 'scalablebloom' THEN scalablebloom_send(value_text::scalablebloom)
                 ELSE countingbloom_send(value_text::countingbloom) END
       IS DISTINCT FROM decode(value_text, 'base64');
 CREATE FUNCTION shrinking_answer(type text, value_text text, expr text) RETURNS text LANGUAGE plpgsql AS $$
@@ -20,6 +22,8 @@ DECLARE
 BEGIN
     IF type = 'cuckoofilter' THEN
         EXECUTE format('SELECT cuckoo_count(%L::cuckoofilter, %s)::text', value_text, expr) INTO answer;
+    ELSIF type = 'scalablebloom' THEN
+        EXECUTE format('SELECT (%L::scalablebloom @> %s)::text', value_text, expr) INTO answer;
     ELSE
         EXECUTE format('SELECT (%L::countingbloom @> %s)::text', value_text, expr) INTO answer;
     END IF;

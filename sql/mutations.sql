@@ -428,6 +428,148 @@ DROP FUNCTION use_window(bloomwindow);
 DROP FUNCTION use_typed(regtype, text);
 DROP FUNCTION try_typed(regtype, text, text);
 DROP FUNCTION cuckoo_filled(cuckoofilter);
-DROP FUNCTION text_mutated(text, int);
 DROP TABLE typed_seeds, typed_outcomes, typed_text_mutants, typed_raw, typed_binary_mutants,
            typed_header_mutants, typed_length_mutants;
+
+-- scalablebloom, the same way (its own seed, so the draws above stay as
+-- they were): seeds, 300 text and 300 binary random mutations, each byte of
+-- the header and descriptor table set to 00, 01, 7f, 80 and ff, and cut or
+-- extended lengths.  Each is a clean ERROR or a value on which every
+-- function works, and no function changes the value it is given.
+SELECT setseed(0.2525);
+CREATE TABLE scalable_seeds (id int, t text, what text);
+INSERT INTO scalable_seeds VALUES
+  (1, scalablebloom_empty(20, 0.01)::text, 'empty'),
+  (2, scalablebloom_add_all(scalablebloom_empty(20, 0.01), ARRAY[7, 8, 9])::text, 'a few adds'),
+  (3, scalablebloom_add_all(scalablebloom_empty(10, 0.01), ARRAY(SELECT generate_series(1, 100)))::text, 'four sub-filters'),
+  (4, (SELECT scalablebloom_agg(md5(x::text), 8, 0.001, 3, 0.25) FROM generate_series(1, 50) x)::text, 'text values, s 3, r 0.25'),
+  (5, (scalablebloom_add_all(scalablebloom_empty(10, 0.01), ARRAY(SELECT generate_series(1, 40))) |
+       scalablebloom_add_all(scalablebloom_empty(10, 0.01), ARRAY(SELECT generate_series(41, 60))))::text, 'a union');
+SELECT id, what, i.subfilters, i.n, i.value_kind, i.bytes FROM scalable_seeds, scalablebloom_info(t::scalablebloom) i ORDER BY id;
+
+CREATE FUNCTION use_scalable(value scalablebloom) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  kind text;
+  before text := value::text;
+BEGIN
+  SELECT value_kind INTO kind FROM scalablebloom_info(value);
+  IF value::text::scalablebloom::text <> before THEN
+    RETURN 'text round trip differs';
+  END IF;
+  IF scalablebloom_send(value) <> decode(before, 'base64')
+     OR translate(encode(scalablebloom_send(value), 'base64'), E'\n', '')::scalablebloom::text <> before THEN
+    RETURN 'send round trip differs';
+  END IF;
+  PERFORM scalablebloom_info(value | value), (SELECT count(*) FROM scalablebloom_chain(value)),
+          (SELECT scalablebloom_info(scalablebloom_union_agg(f)) FROM (VALUES (value), (NULL), (value)) v(f));
+  IF kind IN ('integer', 'none') THEN
+    PERFORM value @> 7, 7 <@ value, scalablebloom_add(value, 9) @> 9,
+            scalablebloom_info(scalablebloom_add(value, 9) | value),
+            scalablebloom_info(scalablebloom_add_all(value, ARRAY(SELECT generate_series(1000, 1100))));
+  ELSIF kind = 'text' THEN
+    PERFORM value @> 'x', scalablebloom_add(value, 'y') @> 'y';
+  END IF;
+  IF value::text <> before THEN
+    RETURN 'input value changed';
+  END IF;
+  RETURN 'ok';
+EXCEPTION WHEN program_limit_exceeded THEN
+  RETURN 'ok, refused';
+WHEN others THEN
+  RETURN SQLSTATE;
+END $$;
+SELECT id, what, use_scalable(t::scalablebloom) FROM scalable_seeds ORDER BY id;
+
+CREATE TABLE scalable_outcomes (form text, step text, result text);
+CREATE FUNCTION try_scalable(form text, input text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN input::scalablebloom::text;
+EXCEPTION WHEN others THEN
+  INSERT INTO scalable_outcomes VALUES (form, 'input', SQLSTATE);
+  RETURN NULL;
+END $$;
+
+-- header and descriptor table: the first 52 + 32 * subfilters bytes of a seed
+CREATE TEMP VIEW scalable_table_bytes AS
+  SELECT id, t, 52 + 32 * (scalablebloom_info(t::scalablebloom)).subfilters AS table_bytes FROM scalable_seeds;
+
+CREATE TABLE scalable_text_mutants AS
+  SELECT i, try_scalable('text', text_mutated(t, table_bytes)) AS t
+  FROM generate_series(1, 300) i, LATERAL (SELECT t, table_bytes FROM scalable_table_bytes s WHERE s.id = 1 + i % 5) s
+  ORDER BY i;
+INSERT INTO scalable_outcomes SELECT 'text', 'use', use_scalable(t::scalablebloom) FROM scalable_text_mutants WHERE t IS NOT NULL;
+
+CREATE TABLE scalable_raw AS
+  SELECT i, decode(t, 'base64') AS b, table_bytes
+  FROM generate_series(1, 300) i, LATERAL (SELECT t, table_bytes FROM scalable_table_bytes s WHERE s.id = 1 + i % 5) s;
+DO $$
+DECLARE
+  r record;
+  mutated bytea;
+BEGIN
+  FOR r IN SELECT i, b, table_bytes FROM scalable_raw ORDER BY i LOOP
+    mutated := r.b;
+    FOR j IN 1 .. 1 + floor(random() * 4)::int LOOP
+      mutated := set_byte(mutated,
+                          CASE WHEN random() < 0.66 THEN floor(random() * r.table_bytes)::int
+                               ELSE floor(random() * length(mutated))::int END,
+                          floor(random() * 256)::int);
+    END LOOP;
+    UPDATE scalable_raw SET b = mutated WHERE i = r.i;
+  END LOOP;
+END $$;
+CREATE TABLE scalable_binary_mutants (f scalablebloom);
+DO $$
+DECLARE
+  prefix text := '/tmp/bloomfilter_scalable_mutant_' || pg_backend_pid();
+  file text;
+  r record;
+BEGIN
+  FOR r IN SELECT i FROM scalable_raw ORDER BY i LOOP
+    file := prefix || '_' || r.i || '.bin';
+    EXECUTE format('COPY (SELECT b FROM scalable_raw WHERE i = %s) TO %L (FORMAT binary)', r.i, file);
+    BEGIN
+      EXECUTE format('COPY scalable_binary_mutants FROM %L (FORMAT binary)', file);
+    EXCEPTION WHEN others THEN
+      INSERT INTO scalable_outcomes VALUES ('binary', 'input', SQLSTATE);
+    END;
+  END LOOP;
+  EXECUTE format('COPY (SELECT) TO PROGRAM %L', 'rm -f ' || prefix || '_*.bin');
+END $$;
+INSERT INTO scalable_outcomes SELECT 'binary', 'use', use_scalable(f) FROM scalable_binary_mutants;
+
+CREATE TABLE scalable_header_mutants AS
+  SELECT id, off, patch,
+         try_scalable('header', translate(encode(overlay(decode(t, 'base64') PLACING patch FROM off + 1), 'base64'), E'\n', '')) AS t
+  FROM scalable_table_bytes s,
+       LATERAL generate_series(0, table_bytes - 1) off,
+       unnest(ARRAY['\x00', '\x01', '\x7f', '\x80', '\xff']::bytea[]) patch;
+INSERT INTO scalable_outcomes SELECT 'header', 'use', use_scalable(t::scalablebloom) FROM scalable_header_mutants WHERE t IS NOT NULL;
+
+CREATE TABLE scalable_length_mutants AS
+  SELECT id, len, try_scalable('length', translate(encode(b, 'base64'), E'\n', '')) AS t
+  FROM (SELECT s.id, l.len,
+               CASE WHEN l.len <= length(decode(s.t, 'base64')) THEN substr(decode(s.t, 'base64'), 1, l.len)
+                    ELSE decode(s.t, 'base64') || substr(decode(repeat('00', 256), 'hex'), 1, l.len - length(decode(s.t, 'base64')))
+               END AS b
+        FROM scalable_table_bytes s,
+             LATERAL (SELECT unnest(ARRAY[0, 1, 4, 8, 51, 52, table_bytes - 1, table_bytes,
+                                          length(decode(s.t, 'base64')) - 1,
+                                          length(decode(s.t, 'base64')) + 1,
+                                          length(decode(s.t, 'base64')) + 32,
+                                          length(decode(s.t, 'base64')) + 256]) AS len) l) m;
+INSERT INTO scalable_outcomes SELECT 'length', 'use', use_scalable(t::scalablebloom) FROM scalable_length_mutants WHERE t IS NOT NULL;
+
+SELECT form, count(*) AS tried,
+       count(*) FILTER (WHERE result = 'XX000') AS internal_errors,
+       count(*) FILTER (WHERE step = 'use') AS accepted,
+       count(*) FILTER (WHERE step = 'use' AND result NOT IN ('ok', 'ok, refused')) AS errors_using_accepted
+FROM scalable_outcomes GROUP BY form ORDER BY form;
+SELECT form, step, result, count(*) FROM scalable_outcomes GROUP BY form, step, result ORDER BY form, step, result;
+
+DROP VIEW scalable_table_bytes;
+DROP FUNCTION use_scalable(scalablebloom);
+DROP FUNCTION try_scalable(text, text);
+DROP TABLE scalable_seeds, scalable_outcomes, scalable_text_mutants, scalable_raw, scalable_binary_mutants,
+           scalable_header_mutants, scalable_length_mutants;
+DROP FUNCTION text_mutated(text, int);

@@ -156,7 +156,12 @@ typedef enum bf_status
 	BF_ERR_FILTER_FULL,			/* cuckoo: no room for another fingerprint (nothing was changed) */
 	BF_ERR_TOO_MANY_COPIES,		/* cuckoo: the value is already stored CF_MAX_COPIES times */
 	BF_ERR_WINDOW,				/* bloomwindow: window, n or generations out of range */
-	BF_ERR_FORMAT_WINDOW		/* bloomwindow: generation starts, slots or counts inconsistent */
+	BF_ERR_FORMAT_WINDOW,		/* bloomwindow: generation starts, slots or counts inconsistent */
+	BF_ERR_EXPANSION,			/* scalable: expansion outside 2 .. SBF_MAX_EXPANSION */
+	BF_ERR_TIGHTENING,			/* scalable: tightening ratio outside (0, 1) */
+	BF_ERR_CHAIN_FULL,			/* scalable: no room for another sub-filter (nothing was changed) */
+	BF_ERR_CHAIN_PARAMS,		/* scalable: union of chains of different parameters */
+	BF_ERR_FORMAT_CHAIN			/* scalable: a sub-filter descriptor disagrees with the parameters */
 } bf_status;
 
 /* Human-readable text for a status (lower case, no period). */
@@ -334,6 +339,9 @@ extern bf_status bf_plan_rate(double p, double *bits_per_element, int *k);
 
 /* Blocks and k for n elements at rate p (n = 0 gives one block). */
 extern bf_status bf_plan(int64_t n, double p, uint64_t *nblocks, int *k);
+
+/* Blocks for n elements at bits_per_element (bf_plan's second step; at least one). */
+extern bf_status bf_plan_blocks(int64_t n, double bits_per_element, uint64_t *nblocks);
 
 /* ---- hashing and the bit operations ---- */
 

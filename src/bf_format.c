@@ -85,6 +85,16 @@ bf_status_message(bf_status status)
 			return "window, n or number of generations out of range";
 		case BF_ERR_FORMAT_WINDOW:
 			return "window parameters or generations inconsistent";
+		case BF_ERR_EXPANSION:
+			return "expansion must be between 2 and 16";
+		case BF_ERR_TIGHTENING:
+			return "tightening ratio must be between 0 and 1, exclusive";
+		case BF_ERR_CHAIN_FULL:
+			return "scalable bloom filter cannot grow any further";
+		case BF_ERR_CHAIN_PARAMS:
+			return "scalable bloom filters have different parameters";
+		case BF_ERR_FORMAT_CHAIN:
+			return "sub-filter table disagrees with the parameters";
 	}
 	return "unknown error";
 }

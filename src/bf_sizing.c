@@ -493,7 +493,6 @@ bf_status
 bf_plan(int64_t n, double p, uint64_t *nblocks, int *k)
 {
 	double		bits_per_element;
-	double		blocks;
 	bf_status	status;
 
 	if (n < 0 || n > BF_MAX_SIZING_N)
@@ -501,7 +500,14 @@ bf_plan(int64_t n, double p, uint64_t *nblocks, int *k)
 	status = bf_plan_rate(p, &bits_per_element, k);
 	if (status != BF_OK)
 		return status;
-	blocks = ceil((double) n * bits_per_element / BF_BLOCK_BITS);
+	return bf_plan_blocks(n, bits_per_element, nblocks);
+}
+
+bf_status
+bf_plan_blocks(int64_t n, double bits_per_element, uint64_t *nblocks)
+{
+	double		blocks = ceil((double) n * bits_per_element / BF_BLOCK_BITS);
+
 	if (blocks > (double) BF_MAX_BLOCKS)
 		return BF_ERR_TOO_LARGE;
 	*nblocks = blocks < 1.0 ? 1 : (uint64_t) blocks;

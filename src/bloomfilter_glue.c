@@ -61,6 +61,8 @@ bloom_check_status_of(bf_status status, BloomValueSource source, const char *typ
 		case BF_ERR_M:
 		case BF_ERR_K:
 		case BF_ERR_WINDOW:
+		case BF_ERR_EXPANSION:
+		case BF_ERR_TIGHTENING:
 			code = ERRCODE_INVALID_PARAMETER_VALUE;
 			break;
 		case BF_ERR_TOO_LARGE:

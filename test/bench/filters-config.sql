@@ -16,11 +16,11 @@ ORDER BY r.run, s.grp, (s.pos + r.run) % (SELECT count(*) FROM fb.sides g WHERE 
 \gexec
 RESET statement_timeout;
 -- what the rolled-back writes left behind
-VACUUM filters_bloom, filters_counting, filters_cuckoo, filters_window;
+VACUUM filters_bloom, filters_counting, filters_cuckoo, filters_window, filters_scalable;
 \o
 
 CREATE TEMP TABLE goals (kind text PRIMARY KEY, goal float8);
-INSERT INTO goals VALUES ('counting', 1.2), ('cuckoo', 1.3), ('window', 1.3), ('windowtime', 1.3);
+INSERT INTO goals VALUES ('counting', 1.2), ('cuckoo', 1.3), ('window', 1.3), ('windowtime', 1.3), ('scalable', 1.3);
 CREATE TEMP VIEW m AS
   SELECT md.*, p.paired FROM fb.medians md LEFT JOIN fb.paired p USING (config, id) WHERE md.config = :'cfg';
 

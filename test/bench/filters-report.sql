@@ -18,12 +18,12 @@ ORDER BY s.p DESC, s.type_order;
 WITH r AS (
   SELECT s.section, s.plan, s.vals, s.kind, s.label, p.config, p.paired
   FROM fb.sides s JOIN fb.paired p ON p.id = s.id
-  WHERE s.section IN ('probe', 'join') AND s.kind IN ('counting', 'cuckoo', 'window', 'windowtime') AND s.filter_n = :n)
+  WHERE s.section IN ('probe', 'join') AND s.kind IN ('counting', 'cuckoo', 'window', 'windowtime', 'scalable') AND s.filter_n = :n)
 SELECT CASE r.section WHEN 'probe' THEN 'scan, (SELECT f ...) @> v' ELSE 'join, t.f @> p.v' END AS probe,
        r.plan, r.vals AS "values", r.label AS filter,
        round(max(r.paired) FILTER (WHERE r.config = 'A')::numeric, 2) AS a,
        round(max(r.paired) FILTER (WHERE r.config = 'B')::numeric, 2) AS b,
        g.goal, fb.verdict(max(r.paired), g.goal) AS verdict
-FROM r JOIN (VALUES ('counting', 1.2), ('cuckoo', 1.3), ('window', 1.3), ('windowtime', 1.3)) g(kind, goal) ON g.kind = r.kind
+FROM r JOIN (VALUES ('counting', 1.2), ('cuckoo', 1.3), ('window', 1.3), ('windowtime', 1.3), ('scalable', 1.3)) g(kind, goal) ON g.kind = r.kind
 GROUP BY r.section, r.plan, r.vals, r.kind, r.label, g.goal
 ORDER BY r.section DESC, r.kind, r.plan DESC, r.vals;

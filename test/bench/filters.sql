@@ -7,7 +7,7 @@
 -- The n elements of every filter are x = 1..n (int8) and s = md5(x) (text).
 -- The probes are drawn from 1..10n, so about one in ten is a member and the
 -- rest test the false-positive path.  The filters live in a table column;
--- those of n elements are stored out of line (the three types have STORAGE
+-- those of n elements are stored out of line (the types have STORAGE
 -- external), so a probe of (SELECT f FROM filters_bloom WHERE ...) gets the
 -- TOAST pointer, as a join does.
 \set ON_ERROR_STOP 1
@@ -42,6 +42,9 @@ CREATE TABLE filters_cuckoo (col text PRIMARY KEY, f cuckoofilter);
 -- a window of n milliseconds, probed at its last time, where all of them are
 -- inside it)
 CREATE TABLE filters_window (col text PRIMARY KEY, f bloomwindow);
+-- scalablebloom: chains of 4 sub-filters, started at n / 10 (n/10 + n/5 +
+-- 2n/5 = 0.7 n < n <= 1.5 n), and at 100 for the filters of 1,000
+CREATE TABLE filters_scalable (col text PRIMARY KEY, f scalablebloom);
 INSERT INTO filters_bloom
   SELECT 'x', bloom_agg(x, :n, 0.01) FROM members UNION ALL
   SELECT 's', bloom_agg(s, :n, 0.01) FROM members UNION ALL
@@ -78,13 +81,22 @@ INSERT INTO filters_window
                                        make_interval(secs => 1), 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
   SELECT 't s small', bloomwindow_agg(s, timestamptz '2026-01-01 00:00+00' + x * interval '1 millisecond',
                                        make_interval(secs => 1), 1000, 0.01) FROM members WHERE x <= 1000;
-VACUUM ANALYZE filters_bloom, filters_counting, filters_cuckoo, filters_window;
+INSERT INTO filters_scalable
+  SELECT 'x', scalablebloom_agg(x, :n / 10, 0.01) FROM members UNION ALL
+  SELECT 's', scalablebloom_agg(s, :n / 10, 0.01) FROM members UNION ALL
+  SELECT 'x minus batch', scalablebloom_agg(x, :n / 10, 0.01) FROM members WHERE x > :batch UNION ALL
+  SELECT 'x at 0.001', scalablebloom_agg(x, :n / 10, 0.001) FROM members UNION ALL
+  SELECT 'x small', scalablebloom_agg(x, 100, 0.01) FROM members WHERE x <= 1000 UNION ALL
+  SELECT 's small', scalablebloom_agg(s, 100, 0.01) FROM members WHERE x <= 1000;
+VACUUM ANALYZE filters_bloom, filters_counting, filters_cuckoo, filters_window, filters_scalable;
 
 SELECT pg_size_pretty(pg_total_relation_size('probes')) AS probes, pg_size_pretty(pg_total_relation_size('members')) AS members,
        (SELECT pg_column_size(f) FROM filters_bloom WHERE col = 'x') AS bloom_bytes,
        (SELECT pg_column_size(f) FROM filters_counting WHERE col = 'x') AS counting_bytes,
        (SELECT pg_column_size(f) FROM filters_cuckoo WHERE col = 'x') AS cuckoo_bytes,
        (SELECT pg_column_size(f) FROM filters_window WHERE col = 'x') AS window_bytes,
+       (SELECT pg_column_size(f) FROM filters_scalable WHERE col = 'x') AS scalable_bytes,
+       (SELECT string_agg(col || ': ' || (scalablebloom_info(f)).subfilters, ', ' ORDER BY col) FROM filters_scalable) AS scalable_subfilters,
        (SELECT count(*) FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
         WHERE c.relname ~ '^filters_' AND a.attname = 'f' AND a.attstorage = 'e') AS external_columns;
 
@@ -119,7 +131,13 @@ filters AS (
          format('k = %s, %s generations of %s bits (count mode, the last n)', (bloomwindow_info(f)).k,
                 (bloomwindow_info(f)).generations, (bloomwindow_info(f)).m),
          (SELECT count(*) FILTER (WHERE f @> x)::float8 / count(*) FROM non_members)
-  FROM filters_window WHERE col IN ('x', 'x at 0.001'))
+  FROM filters_window WHERE col IN ('x', 'x at 0.001')
+  UNION ALL
+  SELECT 'scalablebloom', 4, CASE col WHEN 'x' THEN 0.01 ELSE 0.001 END,
+         pg_column_size(f), (scalablebloom_info(f)).bytes, (scalablebloom_info(f)).fpp,
+         format('%s sub-filters from n / 10, s = 2, r = 0.5', (scalablebloom_info(f)).subfilters),
+         (SELECT count(*) FILTER (WHERE f @> x)::float8 / count(*) FROM non_members)
+  FROM filters_scalable WHERE col IN ('x', 'x at 0.001'))
 SELECT * FROM filters;
 
 -- One thing to time.  Sides of a group run one after the other in each run
@@ -147,7 +165,8 @@ FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'base', 'scan without a filter', NULL), (1, 'bloom', 'bloomfilter', 'filters_bloom'),
              (2, 'counting', 'countingbloom', 'filters_counting'), (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'),
              (4, 'window', 'bloomwindow count G=4', 'filters_window'),
-             (5, 'windowtime', 'bloomwindow time G=4', 'filters_window')) t(i, kind, label, tbl);
+             (5, 'windowtime', 'bloomwindow time G=4', 'filters_window'),
+             (6, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
 -- 1a. the same with filters of 1,000 elements, serial: what a probe costs
 -- when the filter is in the CPU's caches (compared with the scan above)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, filter_n)
@@ -160,7 +179,8 @@ SELECT 'probe', 14 + v.i, t.i, t.kind, t.label, v.vals, 'serial',
 FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (2, 'counting', 'countingbloom', 'filters_counting'),
              (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'), (4, 'window', 'bloomwindow count G=4', 'filters_window'),
-             (5, 'windowtime', 'bloomwindow time G=4', 'filters_window')) t(i, kind, label, tbl);
+             (5, 'windowtime', 'bloomwindow time G=4', 'filters_window'),
+             (6, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
 -- 1b. the stored filter probed by a join (a column of the outer row), in the
 -- plan PostgreSQL picks (a serial nested loop: the plans table shows it)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
@@ -169,7 +189,8 @@ SELECT 'join', 20 + v.i, t.i, t.kind, t.label, v.vals, 'default',
        :probe_rows
 FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (2, 'counting', 'countingbloom', 'filters_counting'),
-             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'), (4, 'window', 'bloomwindow count G=4', 'filters_window')) t(i, kind, label, tbl);
+             (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'), (4, 'window', 'bloomwindow count G=4', 'filters_window'),
+             (6, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
 -- 2a. building with the aggregate, over the n members
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
 SELECT 'agg', 30 + 2 * pl.i + v.i, t.i, t.kind,
@@ -182,6 +203,13 @@ FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (0, 'base', NULL), (1, 'bloom', 'bloom_agg'), (2, 'counting', 'countingbloom_agg'), (3, 'cuckoo', 'cuckoo_agg'),
              (4, 'window', 'bloomwindow_agg')) t(i, kind, agg);
+-- scalablebloom_agg from n / 10: its chain grows to 4 sub-filters (no
+-- partial aggregate: the default plan gathers the rows)
+INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
+SELECT 'agg', 30 + 2 * pl.i + v.i, 6, 'scalable', format('scalablebloom_agg(%s, n / 10, 0.01)', v.col), v.vals, pl.plan,
+       format('SELECT scalablebloom_agg(%s, %s, 0.01) IS NOT NULL FROM members', v.col, :n / 10), :n
+FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
+     (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col);
 -- 2b. rebuilding the stored filter from its table (an UPDATE: no parallel plan)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, rollback)
 SELECT 'rebuild', 40, t.i, t.kind, format('UPDATE SET f = (SELECT %s(x, n, 0.01))', t.agg), 'int8', 'default',
@@ -208,7 +236,8 @@ FROM (VALUES (0, 'query'), (1, 'stored')) f(i, form),
              (4, 'counting', 'countingbloom_remove_all', 'tenth', 'filters_counting', 'x'),
              (5, 'cuckoo', 'cuckoo_remove_all', 'batch', 'filters_cuckoo', 'x'),
              (6, 'cuckoo', 'cuckoo_remove_all', 'tenth', 'filters_cuckoo', 'x'),
-             (7, 'window', 'bloomwindow_add_all', 'batch', 'filters_window', 'x minus batch')) o(i, kind, fn, batch, tbl, col);
+             (7, 'window', 'bloomwindow_add_all', 'batch', 'filters_window', 'x minus batch'),
+             (8, 'scalable', 'scalablebloom_add_all', 'batch', 'filters_scalable', 'x minus batch')) o(i, kind, fn, batch, tbl, col);
 -- 2d. single adds and removes, one value per operation: UPDATEs of the stored
 -- row, one statement each (update_ops of them, rolled back together), and
 -- the same functions on a filter in a PL/pgSQL variable (memory_ops of them)
@@ -224,7 +253,8 @@ FROM (VALUES (0, 'stored'), (1, 'memory')) f(i, form),
              (2, 'counting', 'countingbloom_remove', 'filters_counting', 'x'),
              (3, 'cuckoo', 'cuckoo_add', 'filters_cuckoo', 'x minus batch'),
              (4, 'cuckoo', 'cuckoo_remove', 'filters_cuckoo', 'x'),
-             (5, 'window', 'bloomwindow_add', 'filters_window', 'x minus batch')) o(i, kind, fn, tbl, col);
+             (5, 'window', 'bloomwindow_add', 'filters_window', 'x minus batch'),
+             (6, 'scalable', 'scalablebloom_add', 'filters_scalable', 'x minus batch')) o(i, kind, fn, tbl, col);
 
 -- ops UPDATEs of one stored filter, each adding (or removing) one of
 -- x = 1..ops: values the filter lacks (adds) or holds (removes)
@@ -243,6 +273,7 @@ DECLARE
   c countingbloom;
   k cuckoofilter;
   w bloomwindow;
+  sc scalablebloom;
 BEGIN
   IF fn = 'bloom_add' THEN
     SELECT f INTO b FROM filters_bloom WHERE col = 'x minus batch';
@@ -259,6 +290,9 @@ BEGIN
   ELSIF fn = 'cuckoo_remove' THEN
     SELECT f INTO k FROM filters_cuckoo WHERE col = 'x';
     FOR i IN 1..ops LOOP k := cuckoo_remove(k, i::int8); END LOOP;
+  ELSIF fn = 'scalablebloom_add' THEN
+    SELECT f INTO sc FROM filters_scalable WHERE col = 'x minus batch';
+    FOR i IN 1..ops LOOP sc := scalablebloom_add(sc, i::int8); END LOOP;
   ELSIF fn = 'bloomwindow_add' THEN
     SELECT f INTO w FROM filters_window WHERE col = 'x minus batch';
     FOR i IN 1..ops LOOP w := bloomwindow_add(w, i::int8); END LOOP;

@@ -300,6 +300,7 @@ main(int argc, char **argv)
 	fpr_counting(base_seed, &passed, &failed);
 	fpr_cuckoo(base_seed, &passed, &failed);
 	fpr_window(base_seed, &passed, &failed);
+	fpr_scalable(base_seed, &passed, &failed);
 
 	printf("\ntotal %.1f s\n", fpr_now() - started);
 	printf("%d passed, %d failed\n", passed, failed);

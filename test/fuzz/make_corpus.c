@@ -4,8 +4,9 @@
  *   make_corpus FUZZ_DIR
  *
  * writes FUZZ_DIR/corpus_decode, corpus_state, corpus_counting,
- * corpus_cuckoo and corpus_window.  The last three come from
- * seeds_counting.c, seeds_cuckoo.c and seeds_window.c, one file per structure.
+ * corpus_cuckoo, corpus_window and corpus_scalable.  The last four come from
+ * seeds_counting.c, seeds_cuckoo.c, seeds_window.c and seeds_scalable.c, one
+ * file per structure.
  *
  * corpus_decode (fuzz_decode): small filters of 1 to 4 blocks, each in its
  * binary form (NAME.bin) and its text form (NAME.txt), valid ones and ones
@@ -25,6 +26,7 @@
 /* seeds_counting.c, seeds_cuckoo.c: write their corpus into an existing directory */
 void		write_counting_seeds(const char *dir);
 void		write_window_seeds(const char *dir);
+void		write_scalable_seeds(const char *dir);
 void		write_cuckoo_seeds(const char *dir);
 
 static const char *decode_dir;
@@ -316,15 +318,16 @@ write_state_corpus(void)
 int
 main(int argc, char **argv)
 {
-	static char dirs[5][4096];
-	const char *names[5] = {"corpus_decode", "corpus_state", "corpus_counting", "corpus_cuckoo", "corpus_window"};
+	static char dirs[6][4096];
+	const char *names[6] = {"corpus_decode", "corpus_state", "corpus_counting", "corpus_cuckoo", "corpus_window",
+	"corpus_scalable"};
 
 	if (argc != 2)
 	{
 		fprintf(stderr, "usage: %s FUZZ_DIR\n", argv[0]);
 		return 2;
 	}
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i < 6; i++)
 	{
 		snprintf(dirs[i], sizeof(dirs[i]), "%s/%s", argv[1], names[i]);
 		(void) mkdir(dirs[i], 0777);
@@ -336,6 +339,7 @@ main(int argc, char **argv)
 	write_counting_seeds(dirs[2]);
 	write_cuckoo_seeds(dirs[3]);
 	write_window_seeds(dirs[4]);
+	write_scalable_seeds(dirs[5]);
 	printf("make_corpus: %d files written\n", files_written);
 	return 0;
 }

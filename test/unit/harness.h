@@ -62,6 +62,7 @@ bf_status	check_filter(const uint8_t *f, uint64_t length);
 void		test_counting(void);
 void		test_cuckoo(void);
 void		test_window(void);
+void		test_scalable(void);
 void		test_status_and_le(void);
 void		test_sizing_classic(void);
 void		test_sizing_blocked(void);

@@ -6,7 +6,8 @@
  * of output is "N passed, N failed", and the exit status is 1 on any failure.
  *
  * The tests live in one file per core module (test_sizing.c, test_filter.c,
- * test_format.c, test_aggstate.c, test_counting.c, test_cuckoo.c, test_window.c) and share harness.h; this file runs them,
+ * test_format.c, test_aggstate.c, test_counting.c, test_cuckoo.c,
+ * test_window.c, test_scalable.c) and share harness.h; this file runs them,
  * once with the SIMD kernels (if the CPU has them) and once with the scalar
  * code.  All inputs are deterministic (a fixed splitmix64 stream), so a
  * failure reproduces exactly.
@@ -41,6 +42,7 @@ main(void)
 		test_counting();
 		test_cuckoo();
 		test_window();
+		test_scalable();
 	}
 	printf("%d passed, %d failed (kernels: %s)\n", tests_passed, tests_failed,
 		   simd_available ? "AVX-512 and scalar" : "scalar");
