@@ -379,12 +379,18 @@ bw_rotate_time_to(uint8_t *window, bw_header *header, int64_t newest_start, uint
 	else
 		for (uint64_t step = 1; step <= steps; step++)
 			reused |= 1u << bw_slot_of_start(header, newest + (int64_t) (step * header->span));
+	/*
+	 * insertions is the saturating sum of the kept counts: recounted, not
+	 * decremented, since a saturated sum minus a dropped count is not the
+	 * sum of the counts left.
+	 */
+	header->insertions = 0;
 	for (unsigned g = 0; g < header->generations; g++)
+	{
 		if (reused & (1u << g))
-		{
-			header->insertions -= header->gen[g].n_added;
 			header->gen[g].n_added = 0;
-		}
+		header->insertions = bf_sat_add_u64(header->insertions, header->gen[g].n_added);
+	}
 	bw_zero_slots(window, header, reused, chunk_blocks, between);
 	header->current = (uint8_t) bw_slot_of_start(header, newest_start);
 	header->gen[header->current].start = newest_start;

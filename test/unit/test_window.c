@@ -257,6 +257,37 @@ test_window_time_gaps(void)
 	free(w);
 }
 
+/*
+ * Counts that saturate at 2^64 - 1 (a value can claim them): a rotation that
+ * drops a generation recounts the kept ones, so the result still validates
+ * (insertions = the saturating sum of the n).
+ */
+static void
+test_window_time_saturated_counts(void)
+{
+	bw_header	header;
+	int64_t		T = 3600 * SECOND;
+	uint8_t    *w = new_window(BW_MODE_TIME, (uint64_t) T, 100, 0.01, 4, &header);
+	int64_t		span;
+	unsigned	old_slot;
+
+	span = (int64_t) header.span;
+	CHECK(window_add(w, &header, 1, 1000 * span));
+	CHECK(window_add(w, &header, 2, 1001 * span));
+	old_slot = bw_slot_of_age(&header, 1);
+	header.gen[old_slot].n_added = UINT64_MAX;
+	header.gen[header.current].n_added = 5;
+	header.insertions = UINT64_MAX;
+	bw_write_header(w, &header);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	/* 1004 spans: the generation of 1000 falls out, 1001 (n 5) is kept */
+	CHECK(window_add(w, &header, 3, 1004 * span));
+	CHECK_U64(header.gen[old_slot].n_added, 1);
+	CHECK_U64(header.insertions, 6);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	free(w);
+}
+
 /* Time mode: any order of the same (item, t) gives the same bytes; union of parts equals the whole. */
 static void
 test_window_time_order_and_union(void)
@@ -424,6 +455,7 @@ test_window(void)
 	test_window_count_forgets();
 	test_window_time_guarantee();
 	test_window_time_gaps();
+	test_window_time_saturated_counts();
 	test_window_time_order_and_union();
 	test_window_count_union();
 	test_window_validation();
