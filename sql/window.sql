@@ -79,6 +79,12 @@ SELECT bloomwindow_contains(bloomwindow_add(:'tw2'::bloomwindow, 'd'::text, '202
 -- times before 2000-01-01 work the same
 SELECT bloomwindow_contains(bloomwindow_add(bloomwindow_empty_time('1 day', 10), 1, '1990-05-05 10:00:00+00'), 1,
                             '1990-05-06 10:00:00+00') AS before_2000;
+-- a generation that starts before the earliest timestamp shows -infinity (the
+-- older generations of a 10,000-year window, the grid start of a time in 4714 BC)
+SELECT age, start_time FROM bloomwindow_generations(
+    bloomwindow_add(bloomwindow_empty_time('3660000 days', 10, 0.01, 8), 1, '2026-01-01 00:00:00+00')) WHERE age IN (0, 1, 7);
+SELECT age, start_time, live FROM bloomwindow_generations(
+    bloomwindow_add(bloomwindow_empty_time('10 days', 10, 0.01, 2), 1, '4714-11-24 00:00:00+00 BC'), '4714-11-24 00:00:00+00 BC');
 -- days count as 24 hours
 SELECT window_time, span_time FROM bloomwindow_info(bloomwindow_empty_time('2 days', 10, 0.01, 3));
 -- order does not matter: the same (item, time) pairs give the same bytes
