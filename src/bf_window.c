@@ -229,8 +229,16 @@ bw_check_ring(const bw_header *header)
 	}
 	if (header->mode == BW_MODE_COUNT)
 	{
+		/*
+		 * Every add counts in the current generation, and a rotation needs
+		 * span adds in it: the current one holds at least one, each older
+		 * one in use at least span (a union adds theirs up), and every add
+		 * before the current start and in it is counted in insertions.
+		 */
 		if (newest < 0 || (uint64_t) newest > BW_MAX_WINDOW_COUNT ||
-			(uint64_t) newest % header->span != 0)
+			(uint64_t) newest % header->span != 0 ||
+			header->gen[header->current].n_added == 0 ||
+			bf_sat_add_u64((uint64_t) newest, header->gen[header->current].n_added) > header->insertions)
 			return BF_ERR_FORMAT_WINDOW;
 	}
 	/* the grid start of the earliest timestamp may lie up to a span before it */
@@ -249,7 +257,8 @@ bw_check_ring(const bw_header *header)
 			if (gen->start != 0 || gen->n_added != 0)
 				return BF_ERR_FORMAT_WINDOW;
 		}
-		else if (gen->start != newest - (int64_t) (age * header->span))
+		else if (gen->start != newest - (int64_t) (age * header->span) ||
+				 (header->mode == BW_MODE_COUNT && age > 0 && gen->n_added < header->span))
 			return BF_ERR_FORMAT_WINDOW;
 		sum = bf_sat_add_u64(sum, gen->n_added);
 	}

@@ -447,6 +447,49 @@ test_window_validation(void)
 	free(w);
 }
 
+/*
+ * Count mode's counts: the current generation holds at least one add, each
+ * older one in use at least span, and insertions covers the current start
+ * plus the current count.  Values no sequence of adds and unions makes are
+ * refused.
+ */
+static void
+test_window_count_validation(void)
+{
+	bw_header	header;
+	uint8_t    *w = new_window(BW_MODE_COUNT, 30, 30, 0.01, 4, &header);
+	uint64_t	length = window_length(&header);
+	uint8_t    *bad = malloc((size_t) length);
+	bw_header	checked;
+	unsigned	age1;
+
+	for (uint64_t i = 0; i < 45; i++)
+		CHECK(window_add(w, &header, i, 0));
+	CHECK_U64(header.gen[header.current].start, 40);
+	CHECK_U64(header.gen[header.current].n_added, 5);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	age1 = bw_slot_of_age(&header, 1);
+
+#define MUTATE(stmt, want) do { \
+		memcpy(bad, w, (size_t) length); \
+		stmt; \
+		CHECK_STATUS(bw_validate(bad, length, &checked, 0, NULL), want); \
+	} while (0)
+
+	/* more insertions than the adds: a union sums them, fine */
+	MUTATE(bf_store_u64(bad + BW_OFF_INSERTIONS, 1000), BF_OK);
+	/* fewer than the current start plus its count */
+	MUTATE(bf_store_u64(bad + BW_OFF_INSERTIONS, 44), BF_ERR_FORMAT_WINDOW);
+	/* a current generation that holds nothing */
+	MUTATE(bf_store_u64(bad + BW_OFF_RECORDS + header.current * BW_RECORD_BYTES + 8, 0), BF_ERR_FORMAT_WINDOW);
+	/* an older generation that rotated before its span */
+	MUTATE(bf_store_u64(bad + BW_OFF_RECORDS + age1 * BW_RECORD_BYTES + 8, header.span - 1), BF_ERR_FORMAT_WINDOW);
+	MUTATE(bf_store_u64(bad + BW_OFF_RECORDS + age1 * BW_RECORD_BYTES + 8, header.span + 1), BF_OK);
+#undef MUTATE
+	free(bad);
+	free(w);
+}
+
 void
 test_window(void)
 {
@@ -459,4 +502,5 @@ test_window(void)
 	test_window_time_order_and_union();
 	test_window_count_union();
 	test_window_validation();
+	test_window_count_validation();
 }
