@@ -179,6 +179,16 @@ SELECT bloomwindow_empty_time('-1 hour', 10);
 SELECT bloomwindow_empty_time('20000 years'::interval - '20000 years'::interval + '3660001 days', 10);
 -- too large: 54000
 SELECT bloomwindow_empty_count(1000000000000, 0.01);
+-- count mode past 2^62 insertions (a window whose current generation starts at
+-- insertion 2^62 and is full): 54000, with its own message, not the size limit's
+\set VERBOSITY default
+SELECT bloomwindow_add(translate(encode(overlay(overlay(overlay(
+         decode(bloomwindow_add(bloomwindow_empty_count(1, 0.01, 2), 1)::text, 'base64')
+         PLACING '\x0200000000000040'::bytea FROM 57)                      -- insertions 2^62 + 2
+         PLACING '\x0000000000000040'::bytea FROM 65)                      -- slot 0 (current) starts at 2^62
+         PLACING '\xffffffffffffff3f0100000000000000'::bytea FROM 81),     -- slot 1 starts a span before, n 1
+       'base64'), E'\n', '')::bloomwindow, 2);
+\set VERBOSITY sqlstate
 -- a NULL or infinite time: 22004, 22008
 SELECT bloomwindow_add(:'tw'::bloomwindow, 1, NULL);
 SELECT bloomwindow_contains(:'tw'::bloomwindow, 'a'::text, 'infinity');

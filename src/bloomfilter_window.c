@@ -261,12 +261,18 @@ window_add_hashes(bytea *window, bw_header *header, const uint64 *hashes, int co
 	{
 		unsigned	slot;
 		bool		expired;
+		bf_status	status;
 
 		if ((i & 0xFFFF) == 0)
 			CHECK_FOR_INTERRUPTS();
-		bloom_check_status_of(bw_prepare_add(bytes, header, t, &slot, &expired, BLOOM_BLOCKS_PER_CHUNK,
-											 bloom_check_interrupts),
-							  BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
+		status = bw_prepare_add(bytes, header, t, &slot, &expired, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
+		/* count mode's only refusal: not the size limit that BF_ERR_TOO_LARGE names elsewhere */
+		if (status == BF_ERR_TOO_LARGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("bloom window has counted its limit of 2^62 insertions"),
+					 errhint("Start a new window with bloomwindow_empty_count.")));
+		bloom_check_status_of(status, BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
 		if (expired)
 			break;				/* every hash has the same time */
 		bw_add_hash(bytes, header, slot, hashes[i]);
