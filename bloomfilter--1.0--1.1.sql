@@ -1132,19 +1132,19 @@ CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, valu
 COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, anyelement) IS 'count mode: false if the value is certainly not among the last w insertions (nor a little older), true if it probably is';
 CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value anyelement, at timestamptz) RETURNS boolean
     AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, anyelement, timestamptz) IS 'time mode: false if the value was certainly not added within the window before at, true if it probably was';
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, anyelement, timestamptz) IS 'time mode: false if the value was certainly not added within the t before at (nor after at: a generation newer than at is tested too), true if it probably was';
 CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value text) RETURNS boolean
     AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, text) IS 'count mode: false if the value is certainly not among the last w insertions (nor a little older), true if it probably is';
 CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value text, at timestamptz) RETURNS boolean
     AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, text, timestamptz) IS 'time mode: false if the value was certainly not added within the window before at, true if it probably was';
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, text, timestamptz) IS 'time mode: false if the value was certainly not added within the t before at (nor after at: a generation newer than at is tested too), true if it probably was';
 CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value "char") RETURNS boolean
     AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, "char") IS 'count mode: false if the value is certainly not among the last w insertions (nor a little older), true if it probably is';
 CREATE FUNCTION @extschema@.bloomwindow_contains(w @extschema@.bloomwindow, value "char", at timestamptz) RETURNS boolean
     AS 'MODULE_PATHNAME', 'bloomwindow_contains' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
-COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, "char", timestamptz) IS 'time mode: false if the value was certainly not added within the window before at, true if it probably was';
+COMMENT ON FUNCTION @extschema@.bloomwindow_contains(@extschema@.bloomwindow, "char", timestamptz) IS 'time mode: false if the value was certainly not added within the t before at (nor after at: a generation newer than at is tested too), true if it probably was';
 -- w @> value: count mode only (time mode needs the time, which an operator cannot take).
 CREATE OPERATOR @extschema@.@> (LEFTARG = @extschema@.bloomwindow, RIGHTARG = anyelement,
     FUNCTION = @extschema@.bloomwindow_contains);

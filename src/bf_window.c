@@ -229,8 +229,16 @@ bw_check_ring(const bw_header *header)
 	}
 	if (header->mode == BW_MODE_COUNT)
 	{
+		/*
+		 * Every add counts in the current generation, and a rotation needs
+		 * span adds in it: the current one holds at least one, each older
+		 * one in use at least span (a union adds theirs up), and every add
+		 * before the current start and in it is counted in insertions.
+		 */
 		if (newest < 0 || (uint64_t) newest > BW_MAX_WINDOW_COUNT ||
-			(uint64_t) newest % header->span != 0)
+			(uint64_t) newest % header->span != 0 ||
+			header->gen[header->current].n_added == 0 ||
+			bf_sat_add_u64((uint64_t) newest, header->gen[header->current].n_added) > header->insertions)
 			return BF_ERR_FORMAT_WINDOW;
 	}
 	/* the grid start of the earliest timestamp may lie up to a span before it */
@@ -249,7 +257,8 @@ bw_check_ring(const bw_header *header)
 			if (gen->start != 0 || gen->n_added != 0)
 				return BF_ERR_FORMAT_WINDOW;
 		}
-		else if (gen->start != newest - (int64_t) (age * header->span))
+		else if (gen->start != newest - (int64_t) (age * header->span) ||
+				 (header->mode == BW_MODE_COUNT && age > 0 && gen->n_added < header->span))
 			return BF_ERR_FORMAT_WINDOW;
 		sum = bf_sat_add_u64(sum, gen->n_added);
 	}
@@ -379,12 +388,18 @@ bw_rotate_time_to(uint8_t *window, bw_header *header, int64_t newest_start, uint
 	else
 		for (uint64_t step = 1; step <= steps; step++)
 			reused |= 1u << bw_slot_of_start(header, newest + (int64_t) (step * header->span));
+	/*
+	 * insertions is the saturating sum of the kept counts: recounted, not
+	 * decremented, since a saturated sum minus a dropped count is not the
+	 * sum of the counts left.
+	 */
+	header->insertions = 0;
 	for (unsigned g = 0; g < header->generations; g++)
+	{
 		if (reused & (1u << g))
-		{
-			header->insertions -= header->gen[g].n_added;
 			header->gen[g].n_added = 0;
-		}
+		header->insertions = bf_sat_add_u64(header->insertions, header->gen[g].n_added);
+	}
 	bw_zero_slots(window, header, reused, chunk_blocks, between);
 	header->current = (uint8_t) bw_slot_of_start(header, newest_start);
 	header->gen[header->current].start = newest_start;

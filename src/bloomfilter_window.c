@@ -130,6 +130,21 @@ window_usecs_interval(uint64 usecs)
 	return result;
 }
 
+/*
+ * A generation's start as a timestamptz: -infinity when it lies before the
+ * earliest timestamp (the grid start of a time near 4714 BC, or the older
+ * generations of a long window), which no timestamptz can hold.
+ */
+static TimestampTz
+window_start_time(int64 start)
+{
+	TimestampTz result = (TimestampTz) start;
+
+	if (!IS_VALID_TIMESTAMP(result))
+		TIMESTAMP_NOBEGIN(result);
+	return result;
+}
+
 /* The time argument argno: microseconds since 2000-01-01, finite. */
 static int64
 window_time_arg(FunctionCallInfo fcinfo, int argno)
@@ -246,12 +261,18 @@ window_add_hashes(bytea *window, bw_header *header, const uint64 *hashes, int co
 	{
 		unsigned	slot;
 		bool		expired;
+		bf_status	status;
 
 		if ((i & 0xFFFF) == 0)
 			CHECK_FOR_INTERRUPTS();
-		bloom_check_status_of(bw_prepare_add(bytes, header, t, &slot, &expired, BLOOM_BLOCKS_PER_CHUNK,
-											 bloom_check_interrupts),
-							  BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
+		status = bw_prepare_add(bytes, header, t, &slot, &expired, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
+		/* count mode's only refusal: not the size limit that BF_ERR_TOO_LARGE names elsewhere */
+		if (status == BF_ERR_TOO_LARGE)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+					 errmsg("bloom window has counted its limit of 2^62 insertions"),
+					 errhint("Start a new window with bloomwindow_empty_count.")));
+		bloom_check_status_of(status, BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
 		if (expired)
 			break;				/* every hash has the same time */
 		bw_add_hash(bytes, header, slot, hashes[i]);
@@ -573,7 +594,7 @@ bloomwindow_generations(PG_FUNCTION_ARGS)
 		values[1] = Int32GetDatum((int32) age);
 		values[2] = Int64GetDatum(header.gen[slot].start);
 		nulls[2] = is_time || !used;
-		values[3] = TimestampTzGetDatum((TimestampTz) header.gen[slot].start);
+		values[3] = TimestampTzGetDatum(window_start_time(header.gen[slot].start));
 		nulls[3] = !is_time || !used;
 		values[4] = Int64GetDatum((int64) Min(header.gen[slot].n_added, (uint64) PG_INT64_MAX));
 		values[5] = Int64GetDatum((int64) bw_generation_bits(BLOOM_BYTES(window), &header, slot, BLOOM_BLOCKS_PER_CHUNK,

@@ -257,6 +257,37 @@ test_window_time_gaps(void)
 	free(w);
 }
 
+/*
+ * Counts that saturate at 2^64 - 1 (a value can claim them): a rotation that
+ * drops a generation recounts the kept ones, so the result still validates
+ * (insertions = the saturating sum of the n).
+ */
+static void
+test_window_time_saturated_counts(void)
+{
+	bw_header	header;
+	int64_t		T = 3600 * SECOND;
+	uint8_t    *w = new_window(BW_MODE_TIME, (uint64_t) T, 100, 0.01, 4, &header);
+	int64_t		span;
+	unsigned	old_slot;
+
+	span = (int64_t) header.span;
+	CHECK(window_add(w, &header, 1, 1000 * span));
+	CHECK(window_add(w, &header, 2, 1001 * span));
+	old_slot = bw_slot_of_age(&header, 1);
+	header.gen[old_slot].n_added = UINT64_MAX;
+	header.gen[header.current].n_added = 5;
+	header.insertions = UINT64_MAX;
+	bw_write_header(w, &header);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	/* 1004 spans: the generation of 1000 falls out, 1001 (n 5) is kept */
+	CHECK(window_add(w, &header, 3, 1004 * span));
+	CHECK_U64(header.gen[old_slot].n_added, 1);
+	CHECK_U64(header.insertions, 6);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	free(w);
+}
+
 /* Time mode: any order of the same (item, t) gives the same bytes; union of parts equals the whole. */
 static void
 test_window_time_order_and_union(void)
@@ -416,6 +447,49 @@ test_window_validation(void)
 	free(w);
 }
 
+/*
+ * Count mode's counts: the current generation holds at least one add, each
+ * older one in use at least span, and insertions covers the current start
+ * plus the current count.  Values no sequence of adds and unions makes are
+ * refused.
+ */
+static void
+test_window_count_validation(void)
+{
+	bw_header	header;
+	uint8_t    *w = new_window(BW_MODE_COUNT, 30, 30, 0.01, 4, &header);
+	uint64_t	length = window_length(&header);
+	uint8_t    *bad = malloc((size_t) length);
+	bw_header	checked;
+	unsigned	age1;
+
+	for (uint64_t i = 0; i < 45; i++)
+		CHECK(window_add(w, &header, i, 0));
+	CHECK_U64(header.gen[header.current].start, 40);
+	CHECK_U64(header.gen[header.current].n_added, 5);
+	CHECK_STATUS(window_validate(w, &header), BF_OK);
+	age1 = bw_slot_of_age(&header, 1);
+
+#define MUTATE(stmt, want) do { \
+		memcpy(bad, w, (size_t) length); \
+		stmt; \
+		CHECK_STATUS(bw_validate(bad, length, &checked, 0, NULL), want); \
+	} while (0)
+
+	/* more insertions than the adds: a union sums them, fine */
+	MUTATE(bf_store_u64(bad + BW_OFF_INSERTIONS, 1000), BF_OK);
+	/* fewer than the current start plus its count */
+	MUTATE(bf_store_u64(bad + BW_OFF_INSERTIONS, 44), BF_ERR_FORMAT_WINDOW);
+	/* a current generation that holds nothing */
+	MUTATE(bf_store_u64(bad + BW_OFF_RECORDS + header.current * BW_RECORD_BYTES + 8, 0), BF_ERR_FORMAT_WINDOW);
+	/* an older generation that rotated before its span */
+	MUTATE(bf_store_u64(bad + BW_OFF_RECORDS + age1 * BW_RECORD_BYTES + 8, header.span - 1), BF_ERR_FORMAT_WINDOW);
+	MUTATE(bf_store_u64(bad + BW_OFF_RECORDS + age1 * BW_RECORD_BYTES + 8, header.span + 1), BF_OK);
+#undef MUTATE
+	free(bad);
+	free(w);
+}
+
 void
 test_window(void)
 {
@@ -424,7 +498,9 @@ test_window(void)
 	test_window_count_forgets();
 	test_window_time_guarantee();
 	test_window_time_gaps();
+	test_window_time_saturated_counts();
 	test_window_time_order_and_union();
 	test_window_count_union();
 	test_window_validation();
+	test_window_count_validation();
 }
