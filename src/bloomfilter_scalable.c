@@ -346,7 +346,9 @@ scalable_union(bytea *a, const sbf_header *a_header, bool a_writable, bytea *b, 
 		result = bloom_alloc_varlena(BLOOM_LENGTH(longer));
 		memcpy(BLOOM_BYTES(result), BLOOM_BYTES(longer), BLOOM_LENGTH(longer));
 	}
-	sbf_union_into(BLOOM_BYTES(result), BLOOM_BYTES(shorter), BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
+	scalable_check_status(sbf_union_into(BLOOM_BYTES(result), BLOOM_BYTES(shorter), BLOOM_BLOCKS_PER_CHUNK,
+										 bloom_check_interrupts),
+						  BLOOM_FROM_STORAGE);
 	return result;
 }
 
