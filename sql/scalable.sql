@@ -64,6 +64,8 @@ SELECT scalablebloom_send(:'g'::scalablebloom) = decode(:'g', 'base64') AS send_
 -- parameter errors: 22023
 SELECT scalablebloom_empty(0);
 SELECT scalablebloom_empty(-5, 0.01);
+SELECT scalablebloom_empty(1000000000001, 0.01);
+SELECT scalablebloom_agg(x, 0, 0.01) FROM generate_series(1, 3) x;
 SELECT scalablebloom_empty(100, 1.5);
 SELECT scalablebloom_empty(100, 0);
 SELECT scalablebloom_empty(100, 1e-13);

@@ -457,7 +457,7 @@ sbf_union_check(const sbf_header *a, const sbf_header *b, const char **differs)
 	return bf_combine_kinds(a->value_kind, b->value_kind, &kind);
 }
 
-void
+bf_status
 sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks, bf_between_chunks_fn between)
 {
 	sbf_chain	dst_chain;
@@ -466,6 +466,19 @@ sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks, bf_bet
 
 	sbf_chain_of(dst, &dst_chain);
 	sbf_chain_of((uint8_t *) other, &other_chain);
+	/*
+	 * The same parameters plan the same shapes, but sbf_check does not plan:
+	 * a chain planned by another build's libm, or damaged, may differ, and
+	 * OR-ing dst's nblocks out of other's sub-filter would read past it.
+	 */
+	if (other_chain.count > dst_chain.count)
+		return BF_ERR_FORMAT_CHAIN;
+	for (uint32_t i = 0; i < other_chain.count; i++)
+	{
+		if (dst_chain.views[i].nblocks != other_chain.views[i].nblocks ||
+			dst_chain.views[i].k != other_chain.views[i].k)
+			return BF_ERR_FORMAT_CHAIN;
+	}
 	if (chunk_blocks == 0)
 		chunk_blocks = BF_MAX_BLOCKS;
 	for (uint32_t i = 0; i < other_chain.count; i++)
@@ -489,6 +502,7 @@ sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks, bf_bet
 													   bf_load_u64(other + SBF_OFF_N_ADDED)));
 	(void) bf_combine_kinds(bf_load_u32(dst + SBF_OFF_VALUE_KIND), bf_load_u32(other + SBF_OFF_VALUE_KIND), &kind);
 	bf_store_u32(dst + SBF_OFF_VALUE_KIND, kind);
+	return BF_OK;
 }
 
 void

@@ -259,10 +259,13 @@ extern bf_status sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_
  * (sbf_union_bytes).  sbf_union_into: dst, a copy of the longer chain (or
  * of either when they are as long), gets the other's sub-filters OR-ed in,
  * chunk_blocks at a time with between() before each, and the counts and
- * kind of both.
+ * kind of both.  It first checks that dst is at least as long and that
+ * their common sub-filters have the same nblocks and k (BF_ERR_FORMAT_CHAIN
+ * otherwise, nothing written): sbf_check does not plan them.
  */
 extern bf_status sbf_union_check(const sbf_header *a, const sbf_header *b, const char **differs);
-extern void sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks, bf_between_chunks_fn between);
+extern bf_status sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks,
+								bf_between_chunks_fn between);
 
 /* Sub-filter statistics for info: its blocks' bf_stats. */
 extern void sbf_subfilter_stats(const uint8_t *bytes, const sbf_subfilter *sub, uint64_t chunk_blocks,

@@ -22,6 +22,11 @@
 static void
 scalable_check_status(bf_status status, BloomValueSource source)
 {
+	/* only sbf_check_params gives it here: bf_status_message's range is bloomfilter's n, not n0's */
+	if (status == BF_ERR_N)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("initial capacity must be between 1 and %lld", (long long) SBF_MAX_INITIAL_CAPACITY)));
 	if (status == BF_ERR_CHAIN_FULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
@@ -346,7 +351,9 @@ scalable_union(bytea *a, const sbf_header *a_header, bool a_writable, bytea *b, 
 		result = bloom_alloc_varlena(BLOOM_LENGTH(longer));
 		memcpy(BLOOM_BYTES(result), BLOOM_BYTES(longer), BLOOM_LENGTH(longer));
 	}
-	sbf_union_into(BLOOM_BYTES(result), BLOOM_BYTES(shorter), BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
+	scalable_check_status(sbf_union_into(BLOOM_BYTES(result), BLOOM_BYTES(shorter), BLOOM_BLOCKS_PER_CHUNK,
+										 bloom_check_interrupts),
+						  BLOOM_FROM_STORAGE);
 	return result;
 }
 

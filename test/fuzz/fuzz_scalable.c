@@ -143,7 +143,11 @@ unite(const uint8_t *a, uint64_t a_length, const uint8_t *b, uint64_t b_length, 
 	shorter = longer == a ? b : a;
 	*length = longer == a ? a_length : b_length;
 	result = copy_bytes(longer, *length);
-	sbf_union_into(result, shorter, FUZZ_CHUNK_BLOCKS, NULL);
+	if (sbf_union_into(result, shorter, FUZZ_CHUNK_BLOCKS, NULL) != BF_OK)
+	{
+		free(result);
+		return NULL;
+	}
 	return result;
 }
 

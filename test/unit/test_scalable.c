@@ -255,7 +255,7 @@ test_scalable_union(void)
 	CHECK(ha.subfilters > hb.subfilters);
 	CHECK_STATUS(sbf_union_check(&ha, &hb, &differs), BF_OK);
 	result = chain_copy(&a);
-	sbf_union_into(result.bytes, b.bytes, 1, NULL);
+	CHECK_STATUS(sbf_union_into(result.bytes, b.bytes, 1, NULL), BF_OK);
 	CHECK_STATUS(sbf_validate(result.bytes, result.length, &hr, subs, 0, NULL), BF_OK);
 	CHECK_U64(hr.n_added, ha.n_added + hb.n_added);
 	CHECK_U64(hr.subfilters, ha.subfilters);
@@ -268,7 +268,7 @@ test_scalable_union(void)
 	/* with an empty chain: the same bytes */
 	other = chain_new(50, 0.01, 2, 0.5);
 	result = chain_copy(&a);
-	sbf_union_into(result.bytes, other.bytes, 0, NULL);
+	CHECK_STATUS(sbf_union_into(result.bytes, other.bytes, 0, NULL), BF_OK);
 	CHECK(memcmp(result.bytes, a.bytes, (size_t) a.length) == 0);
 	free(result.bytes);
 	free(other.bytes);
@@ -299,6 +299,49 @@ test_scalable_union(void)
 	CHECK_STATUS(sbf_union_check(&ha, &hb, &differs), BF_ERR_KIND_MISMATCH);
 	free(a.bytes);
 	free(b.bytes);
+}
+
+/*
+ * Two chains of the same parameters whose sub-filter shapes disagree (a
+ * value planned by another build's bf_plan, or damaged on disk: sbf_check
+ * does not plan): the union must refuse, not OR the longer's nblocks out of
+ * the other's buffer.  `other` says sub-filter 0 has one block fewer than
+ * planned and is followed by guard bytes of 0xFF that are not its own.
+ */
+static void
+test_scalable_union_shapes(void)
+{
+	test_chain	a = chain_new(500, 0.01, 2, 0.5);
+	sbf_header	header;
+	sbf_subfilter subs[SBF_MAX_SUBFILTERS];
+	uint64_t	other_length;
+	uint8_t    *other;
+	test_chain	result;
+
+	for (uint64_t v = 0; v < 600; v++)
+		(void) chain_add(&a, hash_int(v));
+	CHECK_STATUS(sbf_check(a.bytes, a.length, &header, subs), BF_OK);
+	CHECK(header.subfilters == 2 && subs[0].nblocks >= 2);
+	/* a one-sub-filter chain of a's parameters, one block short, then a guard block */
+	other_length = sbf_table_end(1) + (subs[0].nblocks - 1) * BF_BLOCK_BYTES;
+	other = malloc((size_t) other_length + BF_BLOCK_BYTES);
+	memcpy(other, a.bytes, SBF_HEADER_BYTES + SBF_DESCRIPTOR_BYTES);
+	memset(other + sbf_table_end(1), 0, (size_t) (other_length - sbf_table_end(1)));
+	memset(other + other_length, 0xFF, BF_BLOCK_BYTES);
+	bf_store_u32(other + SBF_OFF_SUBFILTERS, 1);
+	bf_store_u64(other + SBF_OFF_N_ADDED, 1);
+	bf_store_u64(other + SBF_HEADER_BYTES + SBF_DOFF_N_ADDED, 1);
+	bf_store_u64(other + SBF_HEADER_BYTES + SBF_DOFF_NBLOCKS, subs[0].nblocks - 1);
+	CHECK_STATUS(sbf_check(other, other_length, &header, subs), BF_OK);
+	CHECK_STATUS(sbf_validate(other, other_length, &header, subs, 0, NULL), BF_ERR_FORMAT_CHAIN);
+
+	result = chain_copy(&a);
+	CHECK_STATUS(sbf_union_into(result.bytes, other, 0, NULL), BF_ERR_FORMAT_CHAIN);
+	/* refused before anything was written: no guard bit came in */
+	CHECK(memcmp(result.bytes, a.bytes, (size_t) a.length) == 0);
+	free(result.bytes);
+	free(other);
+	free(a.bytes);
 }
 
 /* One malformed value per check: a copy of a good chain with one thing changed. */
@@ -384,5 +427,6 @@ test_scalable(void)
 	test_scalable_growth();
 	test_scalable_limits();
 	test_scalable_union();
+	test_scalable_union_shapes();
 	test_scalable_malformed();
 }
