@@ -161,7 +161,8 @@ typedef enum bf_status
 	BF_ERR_TIGHTENING,			/* scalable: tightening ratio outside (0, 1) */
 	BF_ERR_CHAIN_FULL,			/* scalable: no room for another sub-filter (nothing was changed) */
 	BF_ERR_CHAIN_PARAMS,		/* scalable: union of chains of different parameters */
-	BF_ERR_FORMAT_CHAIN			/* scalable: a sub-filter descriptor disagrees with the parameters */
+	BF_ERR_FORMAT_CHAIN,		/* scalable: a sub-filter descriptor disagrees with the parameters */
+	BF_ERR_CHAIN_SHAPES			/* scalable: union of chains whose common sub-filters differ in nblocks or k */
 } bf_status;
 
 /* Human-readable text for a status (lower case, no period). */

@@ -95,6 +95,8 @@ bf_status_message(bf_status status)
 			return "scalable bloom filters have different parameters";
 		case BF_ERR_FORMAT_CHAIN:
 			return "sub-filter table disagrees with the parameters";
+		case BF_ERR_CHAIN_SHAPES:
+			return "scalable bloom filters have sub-filters of different shapes";
 	}
 	return "unknown error";
 }

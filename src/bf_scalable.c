@@ -323,15 +323,12 @@ sbf_validate(const uint8_t *bytes, uint64_t length, sbf_header *header, sbf_subf
 
 	if (status != BF_OK)
 		return status;
-	for (uint32_t i = 0; i < header->subfilters; i++)
-	{
-		sbf_subfilter plan;
-		double		rate;
-
-		if (sbf_plan_subfilter(header, i, &plan, &rate) != BF_OK ||
-			plan.nblocks != subs[i].nblocks || plan.k != subs[i].k)
-			return BF_ERR_FORMAT_CHAIN;
-	}
+	/*
+	 * A sub-filter's nblocks and k are not checked against today's plan: the
+	 * plan goes through libm (exp, log, lgamma) and may be tuned in a later
+	 * release, and a stored chain must stay readable on another machine and
+	 * after an upgrade.  Any nblocks and k in range are a valid filter.
+	 */
 	if (header->n_added != 0)
 		return BF_OK;
 	/* empty: one sub-filter (sbf_check_table), no bit set */
@@ -467,9 +464,9 @@ sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks, bf_bet
 	sbf_chain_of(dst, &dst_chain);
 	sbf_chain_of((uint8_t *) other, &other_chain);
 	/*
-	 * The same parameters plan the same shapes, but sbf_check does not plan:
-	 * a chain planned by another build's libm, or damaged, may differ, and
-	 * OR-ing dst's nblocks out of other's sub-filter would read past it.
+	 * The same parameters plan the same shapes in one build, but a chain
+	 * planned by another build (another libm, a later release) may differ,
+	 * and OR-ing dst's nblocks out of other's sub-filter would read past it.
 	 */
 	if (other_chain.count > dst_chain.count)
 		return BF_ERR_FORMAT_CHAIN;
@@ -477,7 +474,7 @@ sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks, bf_bet
 	{
 		if (dst_chain.views[i].nblocks != other_chain.views[i].nblocks ||
 			dst_chain.views[i].k != other_chain.views[i].k)
-			return BF_ERR_FORMAT_CHAIN;
+			return BF_ERR_CHAIN_SHAPES;
 	}
 	if (chunk_blocks == 0)
 		chunk_blocks = BF_MAX_BLOCKS;

@@ -259,9 +259,10 @@ extern bf_status sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_
  * (sbf_union_bytes).  sbf_union_into: dst, a copy of the longer chain (or
  * of either when they are as long), gets the other's sub-filters OR-ed in,
  * chunk_blocks at a time with between() before each, and the counts and
- * kind of both.  It first checks that dst is at least as long and that
- * their common sub-filters have the same nblocks and k (BF_ERR_FORMAT_CHAIN
- * otherwise, nothing written): sbf_check does not plan them.
+ * kind of both.  It first checks, writing nothing otherwise, that dst is
+ * at least as long (BF_ERR_FORMAT_CHAIN) and that their common sub-filters
+ * have the same nblocks and k (BF_ERR_CHAIN_SHAPES: validation does not
+ * replan them, so chains built elsewhere may differ).
  */
 extern bf_status sbf_union_check(const sbf_header *a, const sbf_header *b, const char **differs);
 extern bf_status sbf_union_into(uint8_t *dst, const uint8_t *other, uint64_t chunk_blocks,

@@ -351,9 +351,16 @@ scalable_union(bytea *a, const sbf_header *a_header, bool a_writable, bytea *b, 
 		result = bloom_alloc_varlena(BLOOM_LENGTH(longer));
 		memcpy(BLOOM_BYTES(result), BLOOM_BYTES(longer), BLOOM_LENGTH(longer));
 	}
-	scalable_check_status(sbf_union_into(BLOOM_BYTES(result), BLOOM_BYTES(shorter), BLOOM_BLOCKS_PER_CHUNK,
-										 bloom_check_interrupts),
-						  BLOOM_FROM_STORAGE);
+	status = sbf_union_into(BLOOM_BYTES(result), BLOOM_BYTES(shorter), BLOOM_BLOCKS_PER_CHUNK,
+							bloom_check_interrupts);
+	if (status == BF_ERR_CHAIN_SHAPES)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_EXCEPTION),
+				 errmsg("%s", bf_status_message(status)),
+				 errdetail("Their parameters are the same, but a common sub-filter has other blocks or k: "
+						   "the chains were sized by different builds of the extension."),
+				 errhint("Rebuild one of them with this build's scalablebloom_agg(...).")));
+	scalable_check_status(status, BLOOM_FROM_STORAGE);
 	return result;
 }
 
