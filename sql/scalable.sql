@@ -210,14 +210,14 @@ INSERT INTO bad_cases SELECT what, overlay(b PLACING patch FROM pos) FROM good_c
   ('total count off by one', 17, '\x65'),
   ('initial capacity 0', 25, '\x00'),
   ('design p not finite', 40, '\x7f'),
-  ('tightening near 0, blocks planned for 0.5', 48, '\x00'),
+  ('valid: tightening near 0 (the blocks of another plan)', 48, '\x00'),
   ('flags', 49, '\x01'),
   ('last sub-filter: no block', 117, '\x00'),
   ('last sub-filter: capacity', 125, '\x51'),
   ('first sub-filter not full', 69, '\x13'),
   ('last sub-filter: k 0', 141, '\x00'),
   ('last sub-filter: k 33', 141, '\x21'),
-  ('last sub-filter: another k', 141, '\x1f'),
+  ('valid: last sub-filter, another k than planned', 141, '\x1f'),
   ('descriptor reserved', 145, '\x01')) v(what, pos, patch);
 INSERT INTO bad_cases SELECT 'one byte too many', b || '\x00'::bytea FROM good_chain;
 INSERT INTO bad_cases SELECT 'one byte short', substring(b FROM 1 FOR length(b) - 1) FROM good_chain;
@@ -252,6 +252,9 @@ FROM bad_cases;
 DO $$ BEGIN
   EXECUTE format('COPY (SELECT) TO PROGRAM %L', 'rm -f /tmp/scalablebloom_recv_' || pg_backend_pid() || '.bin');
 END $$;
+-- a chain another build planned otherwise (another k) reads, but does not unite with ours
+SELECT translate(encode(overlay(b PLACING '\x1f' FROM 141), 'base64'), E'\n', '')::scalablebloom
+       | translate(encode(b, 'base64'), E'\n', '')::scalablebloom FROM good_chain;
 -- other types are not chains
 SELECT scalablebloom_empty(10)::text::bloomfilter;
 SELECT scalablebloom_empty(10)::text::countingbloom;
