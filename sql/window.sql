@@ -120,8 +120,9 @@ SET max_parallel_workers_per_gather = 2;
 EXPLAIN (COSTS OFF) SELECT bloomwindow_agg(x, at, '10 minutes', 100000, 0.01) FROM window_big;
 SELECT bloomwindow_agg(x, at, '10 minutes', 100000, 0.01)::text = :'serial_window' AS parallel_equals_serial
 FROM window_big;
--- count mode has no combine function: never a partial aggregate
-EXPLAIN (COSTS OFF) SELECT bloomwindow_agg(x, 1000, 0.01 ORDER BY x) FROM window_big;
+-- count mode has no combine function: never a partial aggregate (no ORDER BY
+-- here: PostgreSQL 16 and later would plan its presorted input instead)
+EXPLAIN (COSTS OFF) SELECT bloomwindow_agg(x, 1000, 0.01) FROM window_big;
 RESET parallel_setup_cost; RESET parallel_tuple_cost; RESET min_parallel_table_scan_size;
 RESET max_parallel_workers_per_gather;
 -- typed forms and anyelement agree
