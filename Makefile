@@ -47,6 +47,10 @@ FPR_SRCS = test/fpr/test_fpr.c test/fpr/fpr_counting.c test/fpr/fpr_cuckoo.c tes
 test/fpr/test_fpr: $(FPR_SRCS) test/fpr/fpr.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $(FPR_SRCS) $(CORE_SRCS) -lm
 
+# The bloom work of bloom_agg alone, timed by test/bench/run (its floor).
+test/bench/buildfloor: test/bench/buildfloor.c $(CORE_SRCS) $(CORE_HDRS)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(CORE_SRCS) -lm
+
 # The libFuzzer targets (test/fuzz/run builds them with `make fuzz` and runs
 # them), linked with the same core sources as the extension.
 FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_state test/fuzz/fuzz_counting test/fuzz/fuzz_cuckoo \

@@ -57,6 +57,25 @@ FROM agg_goals g LEFT JOIN agg_verdicts v USING (agg)
 GROUP BY g.agg, g.goal
 ORDER BY array_position(ARRAY(SELECT agg FROM agg_goals), g.agg);
 
+\echo '== the floor: the bloom work alone, by the extension''s core outside PostgreSQL (test/bench/buildfloor.c, median of 5)'
+\echo '   hash' :floor_hash 'ms, store' :floor_store 'ms, build' :floor_build 'ms, fixed' :floor_fixed 'ms, for' :rows 'rows'
+\echo '   least ratio: (count''s time + the part no plan avoids) ÷ count''s time, in each column; a goal below it cannot hold here'
+\echo '   serial: bloom_agg(x) hash + store + build, bloom_agg(s) store + build (its hashing not counted), n given: hash + fixed'
+\echo '   default: the final build, which runs once, in the leader, after the scan (bloom_agg(x), bloom_agg(s))'
+SELECT v.config AS cfg, v.plan, v.agg, round(v.base_ms::numeric, 1) AS count_ms, round(f.ms::numeric, 1) AS floor_ms,
+       round(((v.base_ms + f.ms) / v.base_ms)::numeric, 2) AS least_ratio, round(v.ratio::numeric, 2) AS ratio,
+       '<= ' || v.goal AS goal,
+       CASE WHEN (v.base_ms + f.ms) / v.base_ms > v.goal THEN 'floor above the goal' ELSE 'floor below the goal' END AS verdict
+FROM agg_verdicts v
+JOIN (VALUES ('serial', 'bloom_agg(x)', :floor_hash + :floor_store + :floor_build),
+             ('serial', 'bloom_agg(s)', :floor_store + :floor_build),
+             ('serial', 'bloom_agg(x, 10000000, 0.01)', :floor_hash + :floor_fixed),
+             ('default', 'bloom_agg(x)', :floor_build),
+             ('default', 'bloom_agg(s)', :floor_build)) f(plan, agg, ms)
+  ON f.plan = v.plan AND f.agg = v.agg
+WHERE NOT v.failed
+ORDER BY v.config, v.plan DESC, array_position(ARRAY(SELECT agg FROM agg_goals), v.agg);
+
 \echo '== parallel ÷ serial of each aggregate (medians of every side that runs it), against count(x)''s own'
 \echo '   goal for every bloom_agg form: at most count(x)''s parallel ÷ serial × 1.1, in the same configuration'
 WITH q AS (
