@@ -175,3 +175,46 @@ SELECT count(*) AS statistics FROM pg_statistic WHERE starelid = 'fakes'::regcla
 DROP TABLE fakes, ints;
 DROP TYPE fake_filter CASCADE;
 DROP FUNCTION estimated_rows(text);
+
+-- Filters stored inline in their rows (too small for TOAST): the in-place
+-- path skips the checks of a filter whose length and header are those of one
+-- checked on an earlier row, and reads the bits of the row's own filter.
+-- Filters of one shape with one element each have the same header on every
+-- row and different bits: each row must answer for its own filter, as the
+-- usual path does (an int2 probe hashes as an int8 one, by the usual path).
+CREATE TABLE inline_twins AS
+  SELECT g AS id, bloom_add(bloom_empty(100, 0.01), g::int8) AS f FROM generate_series(1, 200) g;
+SELECT count(*) AS rows, count(*) FILTER (WHERE pg_column_size(f) < 2000) AS inline,
+       count(DISTINCT bloomfilter_send(f)) AS distinct_values,
+       count(DISTINCT substr(bloomfilter_send(f), 1, 52)) AS distinct_headers
+FROM inline_twins;
+-- each row finds its own element, and answers every probe as the usual path does
+SELECT count(*) FILTER (WHERE d = 1 AND f @> id::int8) AS own_found,
+       count(*) FILTER (WHERE (f @> (id + d)::int8) IS DISTINCT FROM (f @> (id + d)::int2)) AS disagreements,
+       count(*) FILTER (WHERE f @> (id + d)::int8) = count(*) FILTER (WHERE f @> (id + d)::int2) AS same_count
+FROM inline_twins, generate_series(1, 50) d;
+-- the same through a subquery per row, and through one subquery for the whole scan
+SELECT count(*) FILTER (WHERE (SELECT i.f FROM inline_twins i WHERE i.id = o.id) @> o.id::int8) AS own_found,
+       count(*) FILTER (WHERE ((SELECT i.f FROM inline_twins i WHERE i.id = o.id) @> (o.id + 1)::int8)
+                        IS DISTINCT FROM ((SELECT i.f FROM inline_twins i WHERE i.id = o.id) @> (o.id + 1)::int2)) AS disagreements
+FROM inline_twins o;
+SELECT array_agg(g ORDER BY g) FILTER (WHERE (SELECT f FROM inline_twins WHERE id = 7) @> g::int8)
+       = array_agg(g ORDER BY g) FILTER (WHERE (SELECT f FROM inline_twins WHERE id = 7) @> g::int2) AS same_members,
+       bool_or(g = 7 AND (SELECT f FROM inline_twins WHERE id = 7) @> g::int8) AS finds_7
+FROM generate_series(1, 5000) g;
+-- text (a name probe takes the usual path), padded probes, rows of another header in
+-- between, an empty filter, and a filter of another kind (42804 as ever)
+CREATE TABLE inline_mixed AS
+  SELECT g AS id,
+         CASE WHEN g % 3 = 0 THEN bloom_add(bloom_empty(300, 0.01), 'w' || g)
+              WHEN g % 3 = 1 THEN bloom_add(bloom_empty(100, 0.01), 'w' || g)
+              ELSE bloom_add(bloom_add(bloom_empty(100, 0.01), 'w' || g), 'x' || g) END AS f
+  FROM generate_series(1, 300) g;
+INSERT INTO inline_mixed VALUES (301, bloom_empty(100, 0.01));
+SELECT count(*) FILTER (WHERE f @> ('w' || id)) AS own_found,
+       count(*) FILTER (WHERE f @> ('w' || id || '  ')::text) AS padded_found,
+       count(*) FILTER (WHERE (f @> ('w' || (id + 1))) IS DISTINCT FROM (f @> ('w' || (id + 1))::name)) AS disagreements
+FROM inline_mixed;
+INSERT INTO inline_mixed VALUES (302, bloom_add(bloom_empty(100, 0.01), 42::int8));
+SELECT count(*) FROM inline_mixed WHERE f @> ('w' || id);
+DROP TABLE inline_twins, inline_mixed;

@@ -260,12 +260,24 @@ typedef struct BloomStableArg
 	bf_header	header;
 } BloomStableArg;
 
-/* The probe fast path (bloom_probe): view is the filter identified by key. */
+/*
+ * The probe fast path (bloom_probe): view is the filter identified by key.
+ * A filter read in place that has no identity (a small filter stored inline
+ * in its row, or the output of a subquery) takes the in-place path instead:
+ * everything the usual path checks of a filter (its header against its
+ * length, and the kind of its values) follows from its length and header
+ * bytes, so a filter with the length and header of one checked on an
+ * earlier row needs no check, wherever it lies; its bits are read where
+ * they are, row by row.
+ */
 typedef struct BloomFastPath
 {
 	bool		ready;
 	uint64		key[2];
 	bf_view		view;
+	bool		in_place_ready;
+	uint64		in_place_length;
+	uint8_t		in_place_header[BF_HEADER_BYTES];
 } BloomFastPath;
 
 typedef struct BloomCallCache
@@ -363,7 +375,7 @@ bloom_filter_is_cached(const BloomCallCache *cache, Datum datum)
  * of a value that bloom_fast_hash read in place.
  */
 static inline bool
-bloom_fast_padded_contains(const BloomCallCache *cache, Datum value)
+bloom_fast_padded_contains(const BloomCallCache *cache, bf_view view, Datum value)
 {
 	const struct varlena *raw;
 	const char *chars;
@@ -378,7 +390,15 @@ bloom_fast_padded_contains(const BloomCallCache *cache, Datum value)
 		return false;
 	while (length > 0 && chars[length - 1] == ' ')
 		length--;
-	return bf_contains_hash(cache->fast.view, bf_hash_text_utf8(chars, length));
+	return bf_contains_hash(view, bf_hash_text_utf8(chars, length));
+}
+
+/* Is raw a filter in place with the length and header of one checked for the in-place path? */
+static inline bool
+bloom_in_place_checked(const BloomCallCache *cache, const struct varlena *raw)
+{
+	return bloom_varlena_in_place(raw) && VARSIZE_ANY_EXHDR(raw) == cache->fast.in_place_length &&
+		memcmp(VARDATA_ANY(raw), cache->fast.in_place_header, BF_HEADER_BYTES) == 0;
 }
 
 /* The value kind of a fast-path encoding (one of them). */

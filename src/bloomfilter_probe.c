@@ -504,6 +504,14 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 		cache->fast.view = bf_view_of((uint8_t *) filter);
 		cache->fast.ready = true;
 	}
+	else if (cache->hashing.fast_encoding != BLOOM_FAST_NONE &&
+			 bloom_varlena_in_place((struct varlena *) PG_GETARG_POINTER(filter_argno)) &&
+			 filter == (const uint8_t *) VARDATA_ANY(PG_GETARG_POINTER(filter_argno)))
+	{
+		cache->fast.in_place_length = VARSIZE_ANY_EXHDR(PG_GETARG_POINTER(filter_argno));
+		memcpy(cache->fast.in_place_header, filter, BF_HEADER_BYTES);
+		cache->fast.in_place_ready = true;
+	}
 	member = false;
 	for (int i = 0; i < hash_count && !member; i++)
 		member = bf_contains_hash(bf_view_of((uint8_t *) filter), hashes[i]);
@@ -511,20 +519,30 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 }
 
 /*
- * The fast path (the filter of the last row, and a value of a fixed kind:
- * bloomfilter.h) is kept apart from the usual one, which has locals in
- * memory: without them this runs with no stack frame to set up or guard.
+ * The fast paths (the filter of the last row, or a filter in place with a
+ * checked header, and a value of a fixed kind: bloomfilter.h) are kept apart
+ * from the usual one, which has locals in memory: without them this runs
+ * with no stack frame to set up or guard.
  */
 static pg_attribute_always_inline bool
 bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(filter_argno);
+	bf_view		view;
 	uint64		hash;
 
-	if (cache->fast.ready && bloom_filter_is_cached(cache, PG_GETARG_DATUM(filter_argno)) &&
+	if (cache->fast.ready && bloom_filter_is_cached(cache, PointerGetDatum(raw)) &&
 		bloom_fast_hash(cache->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 		return bf_contains_hash(cache->fast.view, hash) ||
-			bloom_fast_padded_contains(cache, PG_GETARG_DATUM(value_argno));
+			bloom_fast_padded_contains(cache, cache->fast.view, PG_GETARG_DATUM(value_argno));
+	if (cache->fast.in_place_ready && bloom_in_place_checked(cache, raw) &&
+		bloom_fast_hash(cache->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
+	{
+		view = bf_view_of((uint8_t *) VARDATA_ANY(raw));
+		return bf_contains_hash(view, hash) ||
+			bloom_fast_padded_contains(cache, view, PG_GETARG_DATUM(value_argno));
+	}
 	return bloom_probe_slow(fcinfo, cache, filter_argno, value_argno);
 }
 
