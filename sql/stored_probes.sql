@@ -217,4 +217,19 @@ SELECT count(*) FILTER (WHERE f @> ('w' || id)) AS own_found,
 FROM inline_mixed;
 INSERT INTO inline_mixed VALUES (302, bloom_add(bloom_empty(100, 0.01), 42::int8));
 SELECT count(*) FROM inline_mixed WHERE f @> ('w' || id);
+-- a probe of the wrong kind raises on every try, also where PL/pgSQL catches it and goes on
+DO $$
+DECLARE
+  f bloomfilter := bloom_add(bloom_empty(100, 0.01), 42::int8);
+  errors int := 0;
+BEGIN
+  FOR i IN 1..3 LOOP
+    BEGIN
+      PERFORM f @> ('x' || i);
+    EXCEPTION WHEN datatype_mismatch THEN
+      errors := errors + 1;
+    END;
+  END LOOP;
+  RAISE NOTICE 'wrong-kind probes refused: % of 3', errors;
+END $$;
 DROP TABLE inline_twins, inline_mixed;

@@ -246,38 +246,37 @@ typedef struct BloomStoredCache
 } BloomStoredCache;
 
 /*
- * A filter argument that cannot change during the query (a constant or a
- * query parameter, get_fn_expr_arg_stable), in memory: its header is
- * checked on the first row only.  checked: stability looked up.
+ * Whether a countingbloom or cuckoofilter argument cannot change during the
+ * query (a constant or a query parameter, get_fn_expr_arg_stable), for
+ * bloom_other_remember.  checked: stability looked up.
  */
 typedef struct BloomStableArg
 {
 	bool		checked;
 	bool		is_stable;
-	const uint8_t *bytes;
-	uint64		length;
-	uint8_t		header_bytes[BF_HEADER_BYTES];
-	bf_header	header;
 } BloomStableArg;
 
 /*
- * The probe fast path (bloom_probe): view is the filter identified by key.
- * A filter read in place that has no identity (a small filter stored inline
- * in its row, or the output of a subquery) takes the in-place path instead:
- * everything the usual path checks of a filter (its header against its
- * length, and the kind of its values) follows from its length and header
- * bytes, so a filter with the length and header of one checked on an
- * earlier row needs no check, wherever it lies; its bits are read where
- * they are, row by row.
+ * The last filter read in place whose header was checked
+ * (bloom_filter_bytes_arg).  A header check reads only the length and the
+ * header bytes, so a filter with the same ones needs none, wherever it lies
+ * and whatever argument it is: a constant, a small filter stored inline in
+ * its row, a subquery's output.
  */
+typedef struct BloomCheckedHeader
+{
+	bool		valid;
+	uint64		length;
+	uint8_t		header_bytes[BF_HEADER_BYTES];
+	bf_header	header;
+} BloomCheckedHeader;
+
+/* The probe fast path for a stored filter (bloom_probe): view is the TOAST value identified by key. */
 typedef struct BloomFastPath
 {
 	bool		ready;
 	uint64		key[2];
 	bf_view		view;
-	bool		in_place_ready;
-	uint64		in_place_length;
-	uint8_t		in_place_header[BF_HEADER_BYTES];
 } BloomFastPath;
 
 typedef struct BloomCallCache
@@ -285,6 +284,7 @@ typedef struct BloomCallCache
 	BloomHashingCache hashing;
 	BloomStoredCache stored;
 	BloomStableArg stable;
+	BloomCheckedHeader checked;
 	BloomFastPath fast;
 	BloomOtherStored other;		/* countingbloom and cuckoofilter probes */
 } BloomCallCache;
@@ -299,14 +299,15 @@ bloom_call_cache(FunctionCallInfo fcinfo)
 }
 
 /*
- * The probe fast path.  A scan probes one filter with values of one type,
+ * The probe fast paths.  A scan probes one filter with values of one type,
  * row after row.  Once a row has found the filter by the usual path (header
  * checked, value kind checked), the next rows need only a hash and one cache
- * line, provided the filter argument is the same value: the same TOAST value
- * (toast relation and value id: TOAST values never change), or the same
- * datum of an argument that cannot change during the query (a constant or a
- * parameter).  Value types whose canonical bytes are at hand and whose kind
- * is fixed take it: integers and text.
+ * line, provided the filter is known: the same TOAST value (toast relation
+ * and value id: TOAST values never change), read whole once; or a filter in
+ * memory with the length and header of the one checked last
+ * (BloomCheckedHeader), whose value kind follows from that header and whose
+ * bits are read where they are.  Value types whose canonical bytes are at
+ * hand and whose kind is fixed take them: integers and text.
  */
 #define BLOOM_FAST_NONE		0
 #define BLOOM_FAST_INT4		1
@@ -320,25 +321,18 @@ bloom_varlena_in_place(const struct varlena *raw)
 	return !VARATT_IS_EXTENDED(raw) || (VARATT_IS_SHORT(raw) && !VARATT_IS_EXTERNAL(raw));
 }
 
-/*
- * A stable argument whose header was checked on an earlier row: the same
- * bytes in the same place, with the same length and header.  The address
- * alone is not enough: PL/pgSQL evaluates a simple expression again and
- * again with the same fn_extra while a variable is freed and a new value
- * lands at the same address.  Same address, length and header bytes make
- * the checked header, and a view of the bits read where they are, valid.
- */
+/* Is raw a filter in memory with the length and header of the one checked last? */
 static inline bool
-bloom_stable_unchanged(const BloomCallCache *cache, const struct varlena *raw)
+bloom_header_checked(const BloomCallCache *cache, const struct varlena *raw)
 {
-	return cache->stable.bytes == (const uint8_t *) VARDATA_ANY(raw) &&
-		cache->stable.length == VARSIZE_ANY_EXHDR(raw) &&
-		memcmp(VARDATA_ANY(raw), cache->stable.header_bytes, BF_HEADER_BYTES) == 0;
+	return cache->checked.valid && bloom_varlena_in_place(raw) &&
+		VARSIZE_ANY_EXHDR(raw) == cache->checked.length &&
+		memcmp(VARDATA_ANY(raw), cache->checked.header_bytes, BF_HEADER_BYTES) == 0;
 }
 
-/* Identity of a filter argument for the fast path; false if it has none. */
+/* Identity of a stored filter argument for the fast path; false if it has none. */
 static inline bool
-bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
+bloom_filter_identity(Datum datum, uint64 key[2])
 {
 	struct varlena *raw = (struct varlena *) DatumGetPointer(datum);
 
@@ -351,12 +345,6 @@ bloom_filter_identity(const BloomCallCache *cache, Datum datum, uint64 key[2])
 		key[1] = pointer.va_valueid;
 		return true;
 	}
-	if (cache->stable.is_stable && bloom_varlena_in_place(raw) && bloom_stable_unchanged(cache, raw))
-	{
-		key[0] = 2;
-		key[1] = (uint64) datum;
-		return true;
-	}
 	return false;
 }
 
@@ -366,7 +354,7 @@ bloom_filter_is_cached(const BloomCallCache *cache, Datum datum)
 {
 	uint64		key[2];
 
-	return bloom_filter_identity(cache, datum, key) && key[0] == cache->fast.key[0] && key[1] == cache->fast.key[1];
+	return bloom_filter_identity(datum, key) && key[0] == cache->fast.key[0] && key[1] == cache->fast.key[1];
 }
 
 /*
@@ -393,19 +381,26 @@ bloom_fast_padded_contains(const BloomCallCache *cache, bf_view view, Datum valu
 	return bf_contains_hash(view, bf_hash_text_utf8(chars, length));
 }
 
-/* Is raw a filter in place with the length and header of one checked for the in-place path? */
-static inline bool
-bloom_in_place_checked(const BloomCallCache *cache, const struct varlena *raw)
-{
-	return bloom_varlena_in_place(raw) && VARSIZE_ANY_EXHDR(raw) == cache->fast.in_place_length &&
-		memcmp(VARDATA_ANY(raw), cache->fast.in_place_header, BF_HEADER_BYTES) == 0;
-}
 
 /* The value kind of a fast-path encoding (one of them). */
 static inline uint32
 bloom_fast_kind(uint8 encoding)
 {
 	return encoding == BLOOM_FAST_TEXT ? BF_KIND_TEXT : BF_KIND_INTEGER;
+}
+
+/*
+ * Can raw, a filter in memory, be probed by the fast path?  Its header is
+ * the one checked last, and that header says what the usual path would
+ * check next: the filter holds values (an empty one answers false there),
+ * of the fast encoding's kind (a checked header with values has a kind).
+ */
+static inline bool
+bloom_in_place_fast(const BloomCallCache *cache, const struct varlena *raw)
+{
+	return cache->hashing.fast_encoding != BLOOM_FAST_NONE && bloom_header_checked(cache, raw) &&
+		cache->checked.header.n_added != 0 &&
+		cache->checked.header.value_kind == bloom_fast_kind(cache->hashing.fast_encoding);
 }
 
 /* The hash of a value by a fast-path encoding (false: take the usual path). */

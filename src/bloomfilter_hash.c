@@ -1127,9 +1127,8 @@ bloom_arg_hasher(FunctionCallInfo fcinfo, int argno)
 		cache->hashing.hasher = NULL;
 		cache->hashing.generation = 0;
 		cache->hashing.fast_encoding = BLOOM_FAST_NONE;
-		/* what the probe fast paths know of a filter was checked against the old hasher's kind */
+		/* the stored filter the fast path keeps was checked against the old hasher's kind */
 		cache->fast.ready = false;
-		cache->fast.in_place_ready = false;
 		if (cache->hashing.context == NULL)
 			cache->hashing.context = AllocSetContextCreate(fcinfo->flinfo->fn_mcxt, "bloomfilter hasher",
 														  ALLOCSET_SMALL_SIZES);

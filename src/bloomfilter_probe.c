@@ -135,25 +135,18 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 		const uint8_t *bytes = (const uint8_t *) VARDATA_ANY(raw);
 
 		cache = bloom_call_cache(fcinfo);
-		if (!cache->stable.checked)
+		/* the length and header of the filter checked last: checked then (bloomfilter.h) */
+		if (bloom_header_checked(cache, raw))
 		{
-			cache->stable.is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);
-			cache->stable.checked = true;
-		}
-		/* the same constant as on the last row: checked then (bloomfilter.h) */
-		if (cache->stable.is_stable && bloom_stable_unchanged(cache, raw))
-		{
-			*header = cache->stable.header;
+			*header = cache->checked.header;
 			return bytes;
 		}
+		cache->checked.valid = false;
 		bloom_check_status(bf_check_header(bytes, VARSIZE_ANY_EXHDR(raw), header), BLOOM_FROM_STORAGE);
-		if (cache->stable.is_stable)
-		{
-			cache->stable.bytes = bytes;
-			cache->stable.length = VARSIZE_ANY_EXHDR(raw);
-			memcpy(cache->stable.header_bytes, bytes, BF_HEADER_BYTES);
-			cache->stable.header = *header;
-		}
+		cache->checked.length = VARSIZE_ANY_EXHDR(raw);
+		memcpy(cache->checked.header_bytes, bytes, BF_HEADER_BYTES);
+		cache->checked.header = *header;
+		cache->checked.valid = true;
 		return bytes;
 	}
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
@@ -499,18 +492,10 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 		return false;
 	bloom_check_value_kind(&header, value_kind);
 	if (cache->hashing.fast_encoding != BLOOM_FAST_NONE &&
-		bloom_filter_identity(cache, PG_GETARG_DATUM(filter_argno), cache->fast.key))
+		bloom_filter_identity(PG_GETARG_DATUM(filter_argno), cache->fast.key))
 	{
 		cache->fast.view = bf_view_of((uint8_t *) filter);
 		cache->fast.ready = true;
-	}
-	else if (cache->hashing.fast_encoding != BLOOM_FAST_NONE &&
-			 bloom_varlena_in_place((struct varlena *) PG_GETARG_POINTER(filter_argno)) &&
-			 filter == (const uint8_t *) VARDATA_ANY(PG_GETARG_POINTER(filter_argno)))
-	{
-		cache->fast.in_place_length = VARSIZE_ANY_EXHDR(PG_GETARG_POINTER(filter_argno));
-		memcpy(cache->fast.in_place_header, filter, BF_HEADER_BYTES);
-		cache->fast.in_place_ready = true;
 	}
 	member = false;
 	for (int i = 0; i < hash_count && !member; i++)
@@ -519,8 +504,9 @@ bloom_probe_slow(FunctionCallInfo fcinfo, BloomCallCache *cache, int filter_argn
 }
 
 /*
- * The fast paths (the filter of the last row, or a filter in place with a
- * checked header, and a value of a fixed kind: bloomfilter.h) are kept apart
+ * The fast paths (the stored filter of an earlier row, or a filter in memory
+ * with the header checked last, and a value of a fixed kind: bloomfilter.h)
+ * are kept apart
  * from the usual one, which has locals in memory: without them this runs
  * with no stack frame to set up or guard.
  */
@@ -536,7 +522,7 @@ bloom_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 		bloom_fast_hash(cache->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 		return bf_contains_hash(cache->fast.view, hash) ||
 			bloom_fast_padded_contains(cache, cache->fast.view, PG_GETARG_DATUM(value_argno));
-	if (cache->fast.in_place_ready && bloom_in_place_checked(cache, raw) &&
+	if (bloom_in_place_fast(cache, raw) &&
 		bloom_fast_hash(cache->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 	{
 		view = bf_view_of((uint8_t *) VARDATA_ANY(raw));
