@@ -142,6 +142,13 @@ INSERT INTO counting_stored SELECT 2, countingbloom_agg(x + 1000000, 200000, 0.0
 SELECT id, count(*) FILTER (WHERE f @> x) AS found
 FROM counting_stored, (SELECT x FROM generate_series(1, 2000) x UNION ALL SELECT x + 1000000 FROM generate_series(1, 2000) x) v
 GROUP BY id ORDER BY id;
+-- past the slices, a stored filter kept whole is probed in its cast to
+-- bloomfilter: the same answers as its counters in memory, after removes
+UPDATE counting_stored SET f = countingbloom_remove_all(f, ARRAY(SELECT generate_series(1, 2000)::int8)) WHERE id = 1;
+WITH memory AS MATERIALIZED (SELECT f::text::countingbloom AS m FROM counting_stored WHERE id = 1)
+SELECT count(*) FILTER (WHERE f @> x) = count(*) FILTER (WHERE m @> x) AS stored_equals_memory,
+       count(*) FILTER (WHERE f @> x AND x > 2000 AND x <= 200000) = 198000 AS members_kept
+FROM (SELECT f FROM counting_stored WHERE id = 1) s, memory, (SELECT generate_series(1, 200000) x UNION ALL SELECT generate_series(300001, 320000)) v;
 DROP TABLE counting_stored, counting_big;
 
 -- a PL/pgSQL variable takes a new value at the same address, row after

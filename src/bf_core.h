@@ -506,6 +506,8 @@ extern bool bf_block_contains_hash_simd(const uint8_t *block, int k, uint64_t ha
 extern void bf_block_add_hash_simd(uint8_t *block, int k, uint64_t hash);
 /* count hashes, 8 bytes each in host order (x86 is little-endian), added with prefetching */
 extern void bf_add_hashes_simd(bf_view view, const uint8_t *hashes, size_t count);
+extern bool bf_blocks_contain_hash_simd(const uint8_t *const *blocks, const uint8_t *ks, int count, uint64_t hash);
+extern bool bf_run_contains_hash_simd(const uint8_t *run, int count, unsigned live, int k, uint64_t hash);
 
 static inline bool
 bf_block_contains_hash(const uint8_t *block, int k, uint64_t hash)
@@ -524,6 +526,37 @@ bf_add_hash(bf_view view, uint64_t hash)
 		bf_block_add_hash_simd(block, view.k, hash);
 	else
 		bf_block_add_hash_scalar(block, view.k, hash);
+}
+
+/*
+ * Has any of count blocks all of its bits of hash, ks[i] of them in
+ * blocks[i]?  For a bloomwindow's generations and a scalablebloom's
+ * sub-filters: bit i of hash has the same position in every block, so the
+ * SIMD kernel computes the positions once for all of them.
+ */
+static inline bool
+bf_blocks_contain_hash(const uint8_t *const *blocks, const uint8_t *ks, int count, uint64_t hash)
+{
+	bool		found = false;
+
+	if (bf_simd_kernels)
+		return bf_blocks_contain_hash_simd(blocks, ks, count, hash);
+	for (int i = 0; i < count; i++)
+		found |= bf_block_contains_hash_scalar(blocks[i], ks[i], hash);
+	return found;
+}
+
+/* The same for count adjacent blocks of the same k, those with bit i of live set. */
+static inline bool
+bf_run_contains_hash(const uint8_t *run, int count, unsigned live, int k, uint64_t hash)
+{
+	bool		found = false;
+
+	if (bf_simd_kernels)
+		return bf_run_contains_hash_simd(run, count, live, k, hash);
+	for (int i = 0; i < count; i++)
+		found |= (live >> i & 1) && bf_block_contains_hash_scalar(run + i * BF_BLOCK_BYTES, k, hash);
+	return found;
 }
 
 static inline bool

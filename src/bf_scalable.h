@@ -194,18 +194,17 @@ static inline bool
 sbf_chain_contains_hash(const sbf_chain *chain, uint64_t hash)
 {
 	const uint8_t *blocks[SBF_MAX_SUBFILTERS];
-	bool		found = false;
+	uint8_t		ks[SBF_MAX_SUBFILTERS];
 
 	for (uint32_t i = 0; i < chain->count; i++)
 	{
 		blocks[i] = chain->views[i].blocks + bf_block_of(hash, chain->views[i].nblocks) * BF_BLOCK_BYTES;
+		ks[i] = (uint8_t) chain->views[i].k;
 #if defined(__GNUC__) || defined(__clang__)
 		__builtin_prefetch(blocks[i], 0, 3);
 #endif
 	}
-	for (uint32_t i = 0; i < chain->count; i++)
-		found |= bf_block_contains_hash(blocks[i], chain->views[i].k, hash);
-	return found;
+	return bf_blocks_contain_hash(blocks, ks, (int) chain->count, hash);
 }
 
 /* What sbf_add_hash did. */

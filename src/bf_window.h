@@ -238,12 +238,7 @@ extern unsigned bw_live_slots_in(const uint8_t *window, int64_t t);
 static inline bool
 bw_run_contains_hash(const uint8_t *run, const bw_header *header, unsigned live, uint64_t hash)
 {
-	bool		member = false;
-
-	for (unsigned g = 0; g < header->generations && !member; g++)
-		if (live & (1u << g))
-			member = bf_block_contains_hash(run + (uint64_t) g * BF_BLOCK_BYTES, header->k, hash);
-	return member;
+	return bf_run_contains_hash(run, (int) header->generations, live, header->k, hash);
 }
 
 static inline bool

@@ -216,6 +216,13 @@ typedef struct BloomOtherStored
 	const uint8_t *known_bytes;
 	uint64		known_length;
 	uint8		known_header[BLOOM_OTHER_HEADER_BYTES];
+	/*
+	 * What a type's probes derive once from the kept whole value
+	 * (bloom_other_derive): countingbloom's cast, scalablebloom's chain.
+	 * Freed with whole.
+	 */
+	void	   *derived;		/* on a cache line boundary, within derived_alloc */
+	void	   *derived_alloc;
 } BloomOtherStored;
 
 /*
@@ -519,11 +526,20 @@ extern bool bloom_probe_in_slices(FunctionCallInfo fcinfo, int argno, struct var
 								  uint64 *stored_bytes);
 
 /*
- * The bytes of argument argno for reading only, not yet checked: in place
- * if in memory, else detoasted; a value stored out of line is detoasted
- * once per call site and kept.
+ * Where a format's first 64-byte block begins, from its first bytes (at
+ * least 4096 of them, or all if fewer), read before the value is checked:
+ * a stored value kept whole is placed so that its blocks lie on cache line
+ * boundaries (bloomfilter_probe.c).
  */
-extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length);
+typedef uint64 (*bloom_first_block_fn) (const uint8_t *bytes, uint64 available);
+
+/*
+ * The bytes of argument argno for reading only, not yet checked: in place
+ * if in memory, else detoasted; a value stored out of line is fetched once
+ * per call site and kept, its blocks placed by first_block.
+ */
+extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, bloom_first_block_fn first_block,
+											uint64 *length);
 
 /*
  * The fast path of countingbloom and cuckoofilter probes.  After a row has
@@ -535,6 +551,26 @@ extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, 
  */
 extern void bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, uint64 length);
 extern const uint8_t *bloom_other_known(FunctionCallInfo fcinfo, int argno);
+
+/*
+ * What a type's probe derives from a checked value, once: size bytes on a
+ * cache line boundary, filled by derive(bytes, out), kept with the whole
+ * value known came from.  Only a stored value kept whole has derived
+ * bytes, since a value in place may change at the same address and a
+ * stored one cannot: NULL if known is not the kept whole value.
+ */
+typedef void (*bloom_derive_fn) (const uint8_t *bytes, void *out);
+extern const void *bloom_other_derive(FunctionCallInfo fcinfo, const uint8_t *known, uint64 size,
+									  bloom_derive_fn derive);
+
+/* What bloom_other_derive derived from known, or NULL: for the probe fast path. */
+static inline const void *
+bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known)
+{
+	const BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
+
+	return entry->derived != NULL && known == BLOOM_BYTES(entry->whole) ? entry->derived : NULL;
+}
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

@@ -246,6 +246,20 @@ counting_probe_slices(struct varlena *stored, uint64 stored_bytes, const uint64 
 	return member;
 }
 
+/* Its blocks follow the header (bloom_value_bytes_arg). */
+static uint64
+counting_first_block(const uint8_t *bytes, uint64 available)
+{
+	return BF_HEADER_BYTES;
+}
+
+/* The blocks of the cast to bloomfilter, which probes of a kept filter read (bloomfilter.h). */
+static void
+counting_cast_blocks(const uint8_t *counting, void *bloom_blocks)
+{
+	cbf_to_bloom_blocks(counting + BF_HEADER_BYTES, bloom_blocks, 0, cbf_view_of((uint8_t *) counting).nblocks);
+}
+
 static pg_noinline bool
 counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
@@ -260,11 +274,13 @@ counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 
 	if (bloom_probe_in_slices(fcinfo, filter_argno, &stored, &length))
 		return counting_probe_slices(stored, length, hashes, hash_count, value_kind);
-	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, &length);
+	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, counting_first_block, &length);
 	bloom_check_status_of(cbf_check_header(bytes, length, &header), BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
+	(void) bloom_other_derive(fcinfo, bloom_other_known(fcinfo, filter_argno), header.nblocks * BF_BLOCK_BYTES,
+							  counting_cast_blocks);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = cbf_contains_hash(cbf_view_of((uint8_t *) bytes), hashes[i]);
 	return member;
@@ -274,16 +290,28 @@ counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
  * The fast path: the filter this call site checked on an earlier row, and a
  * value of a fixed kind (bloomfilter.h), need only a hash and one block.
  * An empty filter (kind none) has no counter set, so it answers false here.
+ * A stored filter kept whole is probed in its cast, whose 64-byte block
+ * holds the answer (a counter > 0 is a set bit) in one cache line, where
+ * the counters' block is four.
  */
 static pg_attribute_always_inline bool
 counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
+	const uint8_t *cast;
+	bf_view		view;
 	uint64		hash;
 
 	if (known != NULL &&
 		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return cbf_contains_hash(cbf_view_of((uint8_t *) known), hash);
+	{
+		view = cbf_view_of((uint8_t *) known);
+		cast = bloom_other_derived(fcinfo, known);
+		if (cast == NULL)
+			return cbf_contains_hash(view, hash);
+		view.blocks = (uint8_t *) cast;
+		return bf_contains_hash(view, hash);
+	}
 	return counting_probe_slow(fcinfo, filter_argno, value_argno);
 }
 

@@ -242,6 +242,13 @@ cuckoo_count_slices(struct varlena *stored, uint64 stored_bytes, uint64 hash, ui
 	return copies;
 }
 
+/* Its table follows the header (bloom_value_bytes_arg); buckets do not follow lines. */
+static uint64
+cuckoo_first_block(const uint8_t *bytes, uint64 available)
+{
+	return CF_HEADER_BYTES;
+}
+
 static pg_noinline int
 cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
@@ -260,7 +267,7 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 			copies = Max(copies, cuckoo_count_slices(stored, length, hashes[i], value_kind));
 		return copies;
 	}
-	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, &length);
+	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, cuckoo_first_block, &length);
 	cuckoo_check_header(bytes, length, &header);
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");

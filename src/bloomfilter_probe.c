@@ -12,6 +12,89 @@
 #include "utils/memutils.h"
 
 /*
+ * Kept copies.
+ *
+ * A probe of a kept filter reads one 64-byte block (or G of them side by
+ * side).  A copy placed where those blocks start on cache line boundaries
+ * reads one line a block instead of two; detoast_attr's copy begins
+ * wherever palloc puts it.  So a stored value to keep is fetched in slices
+ * into memory placed for its format's first block, found from its first
+ * bytes by first_block (an offset taken before the value is checked: a
+ * wrong one only misplaces the blocks).  The allocation's address is kept
+ * in the 8 bytes before the value, for bloom_kept_free.  A value stored
+ * compressed (its column's STORAGE changed) is detoasted as before.
+ */
+#define BLOOM_KEPT_HEAD_BYTES	4096	/* the first slice: every format's header and descriptors */
+#define BLOOM_KEPT_SLICE_BYTES	(1024 * 1024)
+
+/* Memory for a value of length bytes whose bytes[block_offset] is on a line boundary. */
+static bytea *
+bloom_kept_alloc(MemoryContext context, uint64 length, uint64 block_offset)
+{
+	char	   *allocation;
+	uintptr_t	line;
+	bytea	   *value;
+
+	if (length + VARHDRSZ > MaxAllocHugeSize - sizeof(void *) - BF_BLOCK_BYTES)
+		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
+	allocation = MemoryContextAllocHuge(context, sizeof(void *) + BF_BLOCK_BYTES + VARHDRSZ + length);
+	line = TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) allocation + sizeof(void *) + VARHDRSZ + block_offset);
+	value = (bytea *) (line - block_offset - VARHDRSZ);
+	memcpy((char *) value - sizeof(void *), &allocation, sizeof(void *));
+	SET_VARSIZE(value, length + VARHDRSZ);
+	return value;
+}
+
+static bytea *
+bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_fn first_block)
+{
+	struct varatt_external pointer;
+	uint64		length;
+	uint64		head_length;
+	bytea	   *head;
+	bytea	   *value;
+
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
+	{
+		/* decompressed whole, then copied into place */
+		head = (bytea *) detoast_attr(raw);
+		length = BLOOM_LENGTH(head);
+		head_length = length;
+	}
+	else
+	{
+		length = (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer);
+		head_length = Min(length, BLOOM_KEPT_HEAD_BYTES);
+		head = bloom_stored_slice(raw, 0, head_length);
+	}
+	value = bloom_kept_alloc(context, length,
+							 first_block(BLOOM_BYTES(head), Min(head_length, BLOOM_KEPT_HEAD_BYTES)) % BF_BLOCK_BYTES);
+	memcpy(BLOOM_BYTES(value), BLOOM_BYTES(head), head_length);
+	pfree(head);
+	for (uint64 done = head_length; done < length;)
+	{
+		uint64		step = Min(length - done, BLOOM_KEPT_SLICE_BYTES);
+		bytea	   *slice = bloom_stored_slice(raw, done, step);
+
+		memcpy(BLOOM_BYTES(value) + done, BLOOM_BYTES(slice), step);
+		pfree(slice);
+		done += step;
+	}
+	return value;
+}
+
+/* Frees a value from bloom_fetch_kept. */
+static void
+bloom_kept_free(bytea *value)
+{
+	char	   *allocation;
+
+	memcpy(&allocation, (char *) value - sizeof(void *), sizeof(void *));
+	pfree(allocation);
+}
+
+/*
  * Stored filters of a call site.
  *
  * A value stored out of line is identified by its TOAST pointer
@@ -107,12 +190,19 @@ bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
 		}
 		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(whole) <= bloom_kept_budget()))
 			break;
-		pfree(oldest->whole);
+		bloom_kept_free(oldest->whole);
 		oldest->whole = NULL;
 		oldest->slice_probes = 0;
 		oldest->rent_began = cache->stored.tick;
 	}
 	entry->whole = whole;
+}
+
+/* bloomfilter's blocks follow its header (bloom_fetch_kept) */
+static uint64
+bloom_first_block(const uint8_t *bytes, uint64 available)
+{
+	return BF_HEADER_BYTES;
 }
 
 /*
@@ -128,7 +218,7 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	BloomStoredFilter *entry;
 	bytea	   *fetched;
 	bf_header	fetched_header;
-	MemoryContext old;
+	bf_status	status;
 
 	if (bloom_varlena_in_place(raw))
 	{
@@ -161,11 +251,14 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 		return BLOOM_BYTES(entry->whole);
 	}
 
-	/* fetched and decompressed (a value may be stored compressed), then checked */
-	old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-	fetched = (bytea *) detoast_attr(raw);
-	MemoryContextSwitchTo(old);
-	bloom_checked(fetched, &fetched_header);
+	/* fetched (and decompressed, if a value was stored compressed), then checked */
+	fetched = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, bloom_first_block);
+	status = bf_check_header(BLOOM_BYTES(fetched), BLOOM_LENGTH(fetched), &fetched_header);
+	if (status != BF_OK)
+	{
+		bloom_kept_free(fetched);
+		bloom_check_status(status, BLOOM_FROM_STORAGE);
+	}
 	/* only a value that passed enters the cache */
 	if (entry == NULL)
 		entry = bloom_stored_enter(cache, &pointer, &fetched_header);
@@ -353,8 +446,12 @@ bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointe
 	if (entry->valueid != pointer->va_valueid || entry->toastrelid != pointer->va_toastrelid)
 	{
 		if (entry->whole != NULL)
-			pfree(entry->whole);
+			bloom_kept_free(entry->whole);
+		if (entry->derived_alloc != NULL)
+			pfree(entry->derived_alloc);
 		entry->whole = NULL;
+		entry->derived = NULL;
+		entry->derived_alloc = NULL;
 		entry->toastrelid = pointer->va_toastrelid;
 		entry->valueid = pointer->va_valueid;
 		entry->slice_probes = 0;
@@ -386,13 +483,12 @@ bloom_probe_in_slices(FunctionCallInfo fcinfo, int argno, struct varlena **store
 }
 
 const uint8_t *
-bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length)
+bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, bloom_first_block_fn first_block, uint64 *length)
 {
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 	struct varatt_external pointer;
 	BloomOtherStored *entry;
 	bytea	   *value;
-	MemoryContext old;
 
 	if (bloom_varlena_in_place(raw))
 	{
@@ -408,11 +504,7 @@ bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, uint64 *length)
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
 	entry = bloom_other_stored(fcinfo, &pointer);
 	if (entry->whole == NULL)
-	{
-		old = MemoryContextSwitchTo(fcinfo->flinfo->fn_mcxt);
-		entry->whole = (bytea *) detoast_attr(raw);
-		MemoryContextSwitchTo(old);
-	}
+		entry->whole = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, first_block);
 	*length = BLOOM_LENGTH(entry->whole);
 	return BLOOM_BYTES(entry->whole);
 }
@@ -465,6 +557,25 @@ bloom_other_known(FunctionCallInfo fcinfo, int argno)
 		memcmp(entry->known_bytes, entry->known_header, Min(entry->known_length, BLOOM_OTHER_HEADER_BYTES)) == 0)
 		return entry->known_bytes;
 	return NULL;
+}
+
+const void *
+bloom_other_derive(FunctionCallInfo fcinfo, const uint8_t *known, uint64 size, bloom_derive_fn derive)
+{
+	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
+
+	if (known == NULL || entry->whole == NULL || known != BLOOM_BYTES(entry->whole))
+		return NULL;
+	if (entry->derived == NULL)
+	{
+		/* size comes from a checked header (a cast: at most 768 MB) */
+		if (size > MaxAllocHugeSize - BF_BLOCK_BYTES)
+			bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
+		entry->derived_alloc = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, size + BF_BLOCK_BYTES);
+		derive(known, (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc));
+		entry->derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc);
+	}
+	return entry->derived;
 }
 
 /* ---- membership ---- */

@@ -251,6 +251,25 @@ scalable_probe_slices(struct varlena *stored, uint64 stored_bytes, const uint64 
 	return member;
 }
 
+/*
+ * Its blocks follow the header and the descriptors (bloom_value_bytes_arg);
+ * every sub-filter is whole blocks, so they all start on lines together.
+ */
+static uint64
+scalable_first_block(const uint8_t *bytes, uint64 available)
+{
+	if (available < SBF_HEADER_BYTES)
+		return 0;
+	return sbf_table_end(Min(bf_load_u32(bytes + SBF_OFF_SUBFILTERS), SBF_MAX_SUBFILTERS));
+}
+
+/* The views of a checked chain, kept with a stored chain kept whole (bloomfilter.h). */
+static void
+scalable_chain_of(const uint8_t *bytes, void *chain)
+{
+	sbf_chain_of((uint8_t *) bytes, (sbf_chain *) chain);
+}
+
 static pg_noinline bool
 scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
@@ -267,11 +286,12 @@ scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 
 	if (bloom_probe_in_slices(fcinfo, filter_argno, &stored, &length))
 		return scalable_probe_slices(stored, length, hashes, hash_count, value_kind);
-	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, &length);
+	bytes = bloom_value_bytes_arg(fcinfo, filter_argno, scalable_first_block, &length);
 	scalable_check_status(sbf_check(bytes, length, &header, subs), BLOOM_FROM_STORAGE);
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, SCALABLE_HOLDER);
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
+	(void) bloom_other_derive(fcinfo, bloom_other_known(fcinfo, filter_argno), sizeof(sbf_chain), scalable_chain_of);
 	sbf_chain_of((uint8_t *) bytes, &chain);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = sbf_chain_contains_hash(&chain, hashes[i]);
@@ -281,12 +301,14 @@ scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 /*
  * The fast path (as countingbloom's): the chain this call site checked on an
  * earlier row and a value of a fixed kind need a hash and one block per
- * sub-filter.  An empty chain has no bit set, so it answers false here.
+ * sub-filter.  An empty chain has no bit set, so it answers false here.  A
+ * stored chain kept whole has its views read once (bloom_other_derive).
  */
 static pg_attribute_always_inline bool
 scalable_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
+	const sbf_chain *kept_chain;
 	uint64		hash;
 
 	if (known != NULL &&
@@ -294,6 +316,9 @@ scalable_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	{
 		sbf_chain	chain;
 
+		kept_chain = bloom_other_derived(fcinfo, known);
+		if (kept_chain != NULL)
+			return sbf_chain_contains_hash(kept_chain, hash);
 		sbf_chain_of((uint8_t *) known, &chain);
 		return sbf_chain_contains_hash(&chain, hash);
 	}

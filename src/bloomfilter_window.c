@@ -383,6 +383,13 @@ window_probe_slices(struct varlena *stored, uint64 stored_bytes, const uint64 *h
 	return member;
 }
 
+/* Its blocks follow the header (bloom_value_bytes_arg). */
+static uint64
+window_first_block(const uint8_t *bytes, uint64 available)
+{
+	return BW_HEADER_BYTES;
+}
+
 static pg_noinline bool
 window_probe_slow(FunctionCallInfo fcinfo, int mode, int64 t)
 {
@@ -398,7 +405,7 @@ window_probe_slow(FunctionCallInfo fcinfo, int mode, int64 t)
 
 	if (bloom_probe_in_slices(fcinfo, 0, &stored, &length))
 		return window_probe_slices(stored, length, hashes, hash_count, value_kind, mode, t);
-	bytes = bloom_value_bytes_arg(fcinfo, 0, &length);
+	bytes = bloom_value_bytes_arg(fcinfo, 0, window_first_block, &length);
 	bloom_check_status_of(bw_check_header(bytes, length, &header), BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
 	window_check_mode(&header, mode);
 	if (header.value_kind != BF_KIND_NONE)

@@ -71,6 +71,7 @@ void		test_folding(void);
 void		test_union_intersection(void);
 void		test_stats(void);
 void		test_simd_kernels(bool simd_available);
+void		test_multi_block_kernels(bool simd_available);
 void		test_format(void);
 void		test_base64(void);
 void		test_chunk_sizes(void);

@@ -21,6 +21,7 @@ main(void)
 	bool		simd_available = bf_select_kernels(true);
 
 	test_simd_kernels(simd_available);
+	test_multi_block_kernels(simd_available);
 	for (int pass = 0; pass < (simd_available ? 2 : 1); pass++)
 	{
 		(void) bf_select_kernels(pass == 0 && simd_available);

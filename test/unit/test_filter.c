@@ -591,3 +591,112 @@ test_simd_kernels(bool simd_available)
 		free(hashes);
 	}
 }
+
+/* Any of blocks[i] has its ks[i] bits of h: the definition, one block at a time. */
+static bool
+any_block_contains(const uint8_t *const *blocks, const uint8_t *ks, int count, uint64_t h)
+{
+	for (int i = 0; i < count; i++)
+		if (bf_block_contains_hash_scalar(blocks[i], ks[i], h))
+			return true;
+	return false;
+}
+
+/*
+ * The kernels that test one hash against several blocks (a bloomwindow's
+ * run, a scalablebloom's sub-filters) agree with the one-block test, SIMD
+ * and scalar, for 1 to 8 blocks, every k (one k for all blocks, k <= 8, k <=
+ * 16 and mixed up to 32) and random live masks, with the hash's bits set in
+ * none, one or several of the blocks, or all but one of them.
+ */
+void
+test_multi_block_kernels(bool simd_available)
+{
+	enum
+	{
+		MAX_BLOCKS = 8
+	};
+	uint8_t    *run = xcalloc(MAX_BLOCKS * BF_BLOCK_BYTES);
+	int			disagreements = 0;
+	int			found = 0;
+	int			trials = 0;
+
+	for (int trial = 0; trial < 40000; trial++)
+	{
+		int			count = 1 + (int) (rng_next() % MAX_BLOCKS);
+		int			k_limit = trial % 3 == 0 ? 8 : trial % 3 == 1 ? 16 : BF_MAX_K;
+		int			same_k = 1 + (int) (rng_next() % (uint64_t) k_limit);
+		unsigned	live = (unsigned) (rng_next() & ((1u << count) - 1));
+		uint64_t	h = rng_next();
+		const uint8_t *blocks[MAX_BLOCKS];
+		const uint8_t *live_blocks[MAX_BLOCKS];
+		uint8_t		ks[MAX_BLOCKS];
+		uint8_t		live_ks[MAX_BLOCKS];
+		int			live_count = 0;
+		bool		want;
+
+		for (int i = 0; i < count; i++)
+		{
+			uint8_t    *block = run + i * BF_BLOCK_BYTES;
+
+			/* about a third of the bits set at random, and h's own bits in some blocks */
+			for (int w = 0; w < BF_BLOCK_WORDS; w++)
+			{
+				uint64_t	word = rng_next() & rng_next();
+
+				memcpy(block + 8 * w, &word, 8);
+			}
+			ks[i] = (uint8_t) (trial % 2 == 0 ? same_k : 1 + (int) (rng_next() % (uint64_t) k_limit));
+			switch (rng_next() % 4)
+			{
+				case 0:
+					bf_block_add_hash_scalar(block, ks[i], h);
+					break;
+				case 1:
+					{
+						/* all of h's bits but one: only a test of that bit says no */
+						unsigned	position = bf_bit_position(h, (int) (rng_next() % ks[i]));
+						uint64_t	word;
+
+						bf_block_add_hash_scalar(block, ks[i], h);
+						memcpy(&word, block + 8 * (position >> 6), 8);
+						word &= ~(UINT64_C(1) << (position & 63));
+						memcpy(block + 8 * (position >> 6), &word, 8);
+						break;
+					}
+				default:
+					break;
+			}
+			blocks[i] = block;
+		}
+		want = any_block_contains(blocks, ks, count, h);
+		for (int pass = 0; pass < (simd_available ? 2 : 1); pass++)
+		{
+			(void) bf_select_kernels(pass == 0 && simd_available);
+			if (bf_blocks_contain_hash(blocks, ks, count, h) != want)
+				disagreements++;
+		}
+		/* a run: adjacent blocks of one k, those in live */
+		for (int i = 0; i < count; i++)
+			if (live >> i & 1)
+			{
+				live_blocks[live_count] = blocks[i];
+				live_ks[live_count++] = (uint8_t) same_k;
+			}
+		want = any_block_contains(live_blocks, live_ks, live_count, h);
+		for (int pass = 0; pass < (simd_available ? 2 : 1); pass++)
+		{
+			(void) bf_select_kernels(pass == 0 && simd_available);
+			if (bf_run_contains_hash(run, count, live, same_k, h) != want)
+				disagreements++;
+		}
+		found += want ? 1 : 0;
+		trials++;
+	}
+	(void) bf_select_kernels(simd_available);
+	CHECK(disagreements == 0);
+	/* both answers occur often: the test can tell them apart */
+	CHECK(found > trials / 20 && found < trials - trials / 20);
+	free(run);
+}
+
