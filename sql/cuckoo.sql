@@ -135,6 +135,14 @@ INSERT INTO cuckoo_stored SELECT cuckoo_agg(x + 1000000, 100000, 0.01), 2 FROM c
 SELECT id, count(*) FILTER (WHERE f @> x) AS found
 FROM cuckoo_stored, (SELECT x FROM generate_series(1, 2000) x UNION ALL SELECT x + 1000000 FROM generate_series(1, 2000) x) v
 GROUP BY id ORDER BY id;
+-- past the slices, a stored filter kept whole is probed in its unpacked
+-- table: the same answers as the filter in memory, after removes
+UPDATE cuckoo_stored SET f = cuckoo_remove_all(f, ARRAY(SELECT generate_series(1, 2000)::int8)) WHERE id = 1;
+WITH memory AS MATERIALIZED (SELECT f::text::cuckoofilter AS m FROM cuckoo_stored WHERE id = 1)
+SELECT count(*) FILTER (WHERE f @> x) = count(*) FILTER (WHERE m @> x) AS stored_equals_memory,
+       count(*) FILTER (WHERE f @> x AND x > 2000 AND x <= 100000) = 98000 AS members_kept
+FROM (SELECT f FROM cuckoo_stored WHERE id = 1) s, memory,
+     (SELECT generate_series(1, 100000) x UNION ALL SELECT generate_series(300001, 400000)) v;
 DROP TABLE cuckoo_stored, cuckoo_big, blacklist;
 
 -- a PL/pgSQL variable takes a new value at the same address, row after

@@ -682,6 +682,46 @@ cf_contains_hash(cf_view view, uint64_t hash)
 		cf_stash_holds(view, bucket, fp);
 }
 
+void
+cf_unpack_buckets(cf_view view, uint8_t *unpacked, uint64_t first, uint64_t count)
+{
+	int			f = view.fp_bits;
+	uint64_t	bytes = cf_unpacked_bytes(view.nbuckets, f);
+	uint32_t	fps[CF_SLOTS_PER_BUCKET];
+
+	for (uint64_t bucket = first; bucket < first + count; bucket++)
+	{
+		cf_load_bucket(view, bucket, fps);
+		cf_store_bits(unpacked, bytes, bucket * 4 * (uint64_t) f, 4 * f,
+					  (uint64_t) fps[0] | (uint64_t) fps[1] << f | (uint64_t) fps[2] << 2 * f |
+					  (uint64_t) fps[3] << 3 * f);
+	}
+}
+
+/* Does the unpacked bucket at bit hold fp?  lane_ones: bit 0 of each of the 4 lanes. */
+static inline bool
+cf_unpacked_holds(const uint8_t *unpacked, uint64_t bit, int f, uint64_t lane_ones, uint32_t fp)
+{
+	uint64_t	x = (bf_load_u64(unpacked + (bit >> 3)) >> (bit & 7) ^ fp * lane_ones) & cf_low_mask(4 * f);
+
+	return ((x - lane_ones) & ~x & lane_ones << (f - 1)) != 0;
+}
+
+bool
+cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash)
+{
+	int			f = view.fp_bits;
+	uint64_t	lane_ones = 1 | UINT64_C(1) << f | UINT64_C(1) << 2 * f | UINT64_C(1) << 3 * f;
+	uint32_t	fp = cf_fingerprint(hash, f);
+	uint64_t	bucket = cf_bucket(hash, view.nbuckets);
+	uint64_t	alternate = cf_alt_bucket(bucket, fp, view.nbuckets);
+
+	/* both loads issued before either is tested, with no branch between them */
+	return (cf_unpacked_holds(unpacked, bucket * 4 * (uint64_t) f, f, lane_ones, fp) |
+			cf_unpacked_holds(unpacked, alternate * 4 * (uint64_t) f, f, lane_ones, fp)) ||
+		cf_stash_holds(view, bucket, fp);
+}
+
 /* ---- insert ---- */
 
 static inline uint64_t

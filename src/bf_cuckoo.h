@@ -236,6 +236,32 @@ extern int	cf_count_hash(cf_view view, uint64_t hash);
 extern bool cf_contains_hash(cf_view view, uint64_t hash);
 
 /*
+ * An unpacked table for repeated probes of one filter of f <= 16: bucket i
+ * is the 4f bits at bit 4f i, its 4 fingerprints in f-bit lanes, unsorted
+ * and without the nibble index (4 bits a bucket more than the table).  One
+ * unaligned 64-bit load holds a bucket (4f + 4 <= 64 when f is odd, and the
+ * offset is 0 when f is even), and a probe compares it with no decoding, by
+ * the zero-lane test of x = bucket ^ (fp in every lane):
+ * (x - ones) & ~x & highs is nonzero exactly when some lane of x is 0 (a
+ * borrow crosses into a lane only from a lane that is 0).  The stash stays
+ * in the filter's header.
+ */
+#define CF_UNPACKED_MAX_FP_BITS	16
+
+/* Bytes of the unpacked table of nbuckets: the lanes, and 8 more so the last load stays inside. */
+static inline uint64_t
+cf_unpacked_bytes(uint64_t nbuckets, int fp_bits)
+{
+	return nbuckets * (uint64_t) fp_bits / 2 + 8;
+}
+
+/* Fills buckets [first, first+count) of the unpacked table (zeroed, cf_unpacked_bytes) of a checked filter of fp_bits <= CF_UNPACKED_MAX_FP_BITS. */
+extern void cf_unpack_buckets(cf_view view, uint8_t *unpacked, uint64_t first, uint64_t count);
+
+/* cf_contains_hash of the filter of view, reading the buckets from its unpacked table. */
+extern bool cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash);
+
+/*
  * Inserts hash (header n_items updated).  BF_ERR_TOO_MANY_COPIES or
  * BF_ERR_FILTER_FULL leave the filter unchanged.
  */

@@ -180,7 +180,8 @@ typedef struct BloomStoredFilter
 	Oid			toastrelid;
 	Oid			valueid;		/* InvalidOid: a free entry */
 	bf_header	header;			/* checked */
-	bytea	   *whole;			/* detoasted copy in fn_mcxt, or NULL */
+	bytea	   *whole;			/* copy in fn_mcxt (bloom_fetch_kept), or NULL */
+	void	   *whole_allocation;	/* what holds whole, to free */
 	uint64		slice_probes;	/* probes through slices since rent_began */
 	uint64		rent_began;		/* call-site tick of the first of them */
 	uint64		last_used;		/* call-site tick of its last probe */
@@ -195,7 +196,8 @@ typedef struct BloomStoredFilter
 #define BLOOM_KEPT_FILTERS		4
 
 /*
- * A stored countingbloom or cuckoofilter that a call site probes: probed in
+ * A stored value of the other types (countingbloom, cuckoofilter,
+ * bloomwindow, scalablebloom) that a call site probes: probed in
  * slices until they have cost as much as reading it whole, then read whole
  * once and kept (one value per call site, as bloomfilter's simplest case).
  */
@@ -206,7 +208,8 @@ typedef struct BloomOtherStored
 	Oid			toastrelid;
 	Oid			valueid;		/* InvalidOid: none */
 	uint64		slice_probes;
-	bytea	   *whole;			/* detoasted copy in fn_mcxt, or NULL */
+	bytea	   *whole;			/* copy in fn_mcxt (bloom_fetch_kept), or NULL */
+	void	   *whole_allocation;	/* what holds whole, to free */
 	/*
 	 * The value whose header and kind the last row checked (see
 	 * bloom_other_known): the kept whole value, or a constant or parameter
@@ -218,8 +221,8 @@ typedef struct BloomOtherStored
 	uint8		known_header[BLOOM_OTHER_HEADER_BYTES];
 	/*
 	 * What a type's probes derive once from the kept whole value
-	 * (bloom_other_derive): countingbloom's cast, scalablebloom's chain.
-	 * Freed with whole.
+	 * (bloom_other_derive): countingbloom's cast (a quarter of its bytes),
+	 * scalablebloom's chain.  Freed with whole.
 	 */
 	void	   *derived;		/* on a cache line boundary, within derived_alloc */
 	void	   *derived_alloc;
@@ -253,7 +256,7 @@ typedef struct BloomStoredCache
 } BloomStoredCache;
 
 /*
- * Whether a countingbloom or cuckoofilter argument cannot change during the
+ * Whether an argument of the other types cannot change during the
  * query (a constant or a query parameter, get_fn_expr_arg_stable), for
  * bloom_other_remember.  checked: stability looked up.
  */
@@ -293,7 +296,7 @@ typedef struct BloomCallCache
 	BloomStableArg stable;
 	BloomCheckedHeader checked;
 	BloomFastPath fast;
-	BloomOtherStored other;		/* countingbloom and cuckoofilter probes */
+	BloomOtherStored other;		/* probes of the other types */
 } BloomCallCache;
 
 static inline BloomCallCache *
@@ -517,7 +520,7 @@ extern bool bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 
 							   uint32 value_kind, bool *member);
 
 /*
- * For countingbloom and cuckoofilter probes: true if argument argno is
+ * For probes of the other types: true if argument argno is
  * stored out of line uncompressed and is still best probed in slices at
  * this call site (each call counts as one slice probe), with its TOAST
  * pointer in *stored and its stored length in *stored_bytes.
@@ -542,7 +545,7 @@ extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, 
 											uint64 *length);
 
 /*
- * The fast path of countingbloom and cuckoofilter probes.  After a row has
+ * The fast path of probes of the other types.  After a row has
  * checked the header of argument argno's bytes (from bloom_value_bytes_arg)
  * and the value's kind, bloom_other_remember keeps them; bloom_other_known
  * gives them back on later rows while the argument is the same value (its

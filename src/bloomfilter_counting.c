@@ -257,7 +257,10 @@ counting_first_block(const uint8_t *bytes, uint64 available)
 static void
 counting_cast_blocks(const uint8_t *counting, void *bloom_blocks)
 {
-	cbf_to_bloom_blocks(counting + BF_HEADER_BYTES, bloom_blocks, 0, cbf_view_of((uint8_t *) counting).nblocks);
+	BloomChunks chunks = bloom_chunks(cbf_view_of((uint8_t *) counting).nblocks, CBF_BLOCK_BYTES / BF_BLOCK_BYTES);
+
+	while (bloom_next_chunk(&chunks))
+		cbf_to_bloom_blocks(counting + BF_HEADER_BYTES, bloom_blocks, chunks.first, chunks.count);
 }
 
 static pg_noinline bool

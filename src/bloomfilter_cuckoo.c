@@ -249,6 +249,18 @@ cuckoo_first_block(const uint8_t *bytes, uint64 available)
 	return CF_HEADER_BYTES;
 }
 
+/* A stored filter kept whole is probed in its unpacked table (bf_cuckoo.h), derived once. */
+static void
+cuckoo_unpack(const uint8_t *bytes, void *unpacked)
+{
+	cf_view		view = cf_view_of((uint8_t *) bytes);
+	BloomChunks chunks = bloom_chunks(view.nbuckets, 1);
+
+	memset(unpacked, 0, cf_unpacked_bytes(view.nbuckets, view.fp_bits));
+	while (bloom_next_chunk(&chunks))
+		cf_unpack_buckets(view, unpacked, chunks.first, chunks.count);
+}
+
 static pg_noinline int
 cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
@@ -272,6 +284,9 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
+	if (header.fp_bits <= CF_UNPACKED_MAX_FP_BITS)
+		(void) bloom_other_derive(fcinfo, bloom_other_known(fcinfo, filter_argno),
+								  cf_unpacked_bytes(header.nbuckets, header.fp_bits), cuckoo_unpack);
 	for (int i = 0; i < hash_count; i++)
 		copies = Max(copies, cf_count_hash(cf_view_of((uint8_t *) bytes), hashes[i]));
 	return copies;
@@ -285,18 +300,26 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
  * a fixed kind (bloomfilter.h), need only a hash and two buckets.  An empty
  * filter holds no fingerprint, so it counts 0 here.  Without all_copies
  * (a probe) the fast path stops at the first bucket that has one: the
- * answer is only compared with 0.
+ * answer is only compared with 0, and a stored filter kept whole is read in
+ * its unpacked table, when it has one.
  */
 static pg_attribute_always_inline int
 cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno, bool all_copies)
 {
 	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
+	const uint8_t *unpacked;
 	uint64		hash;
 
 	if (known != NULL &&
 		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
-		return all_copies ? cf_count_hash(cf_view_of((uint8_t *) known), hash) :
-			cf_contains_hash(cf_view_of((uint8_t *) known), hash);
+	{
+		if (all_copies)
+			return cf_count_hash(cf_view_of((uint8_t *) known), hash);
+		unpacked = bloom_other_derived(fcinfo, known);
+		if (unpacked != NULL)
+			return cf_unpacked_contains_hash(cf_view_of((uint8_t *) known), unpacked, hash);
+		return cf_contains_hash(cf_view_of((uint8_t *) known), hash);
+	}
 	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }
 

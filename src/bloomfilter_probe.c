@@ -20,78 +20,59 @@
  * wherever palloc puts it.  So a stored value to keep is fetched in slices
  * into memory placed for its format's first block, found from its first
  * bytes by first_block (an offset taken before the value is checked: a
- * wrong one only misplaces the blocks).  The allocation's address is kept
- * in the 8 bytes before the value, for bloom_kept_free.  A value stored
- * compressed (its column's STORAGE changed) is detoasted as before.
+ * wrong one only misplaces the blocks).  A value stored compressed (its
+ * column's STORAGE changed) is decompressed where detoast_attr puts it, so
+ * that no second copy is made.  *allocation is what to pfree.
  */
 #define BLOOM_KEPT_HEAD_BYTES	4096	/* the first slice: every format's header and descriptors */
 #define BLOOM_KEPT_SLICE_BYTES	(1024 * 1024)
 
-/* Memory for a value of length bytes whose bytes[block_offset] is on a line boundary. */
 static bytea *
-bloom_kept_alloc(MemoryContext context, uint64 length, uint64 block_offset)
-{
-	char	   *allocation;
-	uintptr_t	line;
-	bytea	   *value;
-
-	if (length + VARHDRSZ > MaxAllocHugeSize - sizeof(void *) - BF_BLOCK_BYTES)
-		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
-	allocation = MemoryContextAllocHuge(context, sizeof(void *) + BF_BLOCK_BYTES + VARHDRSZ + length);
-	line = TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) allocation + sizeof(void *) + VARHDRSZ + block_offset);
-	value = (bytea *) (line - block_offset - VARHDRSZ);
-	memcpy((char *) value - sizeof(void *), &allocation, sizeof(void *));
-	SET_VARSIZE(value, length + VARHDRSZ);
-	return value;
-}
-
-static bytea *
-bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_fn first_block)
+bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_fn first_block,
+				 void **allocation)
 {
 	struct varatt_external pointer;
 	uint64		length;
 	uint64		head_length;
+	uint64		block_offset;
 	bytea	   *head;
 	bytea	   *value;
+	uintptr_t	line;
+	MemoryContext old;
 
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
 	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
 	{
-		/* decompressed whole, then copied into place */
-		head = (bytea *) detoast_attr(raw);
-		length = BLOOM_LENGTH(head);
-		head_length = length;
+		old = MemoryContextSwitchTo(context);
+		value = (bytea *) detoast_attr(raw);
+		MemoryContextSwitchTo(old);
+		*allocation = value;
+		return value;
 	}
-	else
-	{
-		length = (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer);
-		head_length = Min(length, BLOOM_KEPT_HEAD_BYTES);
-		head = bloom_stored_slice(raw, 0, head_length);
-	}
-	value = bloom_kept_alloc(context, length,
-							 first_block(BLOOM_BYTES(head), Min(head_length, BLOOM_KEPT_HEAD_BYTES)) % BF_BLOCK_BYTES);
+	length = (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer);
+	head_length = Min(length, BLOOM_KEPT_HEAD_BYTES);
+	head = bloom_stored_slice(raw, 0, head_length);
+	block_offset = first_block(BLOOM_BYTES(head), head_length) % BF_BLOCK_BYTES;
+
+	/* value + VARHDRSZ + block_offset on a line boundary; length is at most 1 GB, an external value's */
+	*allocation = MemoryContextAllocHuge(context, BF_BLOCK_BYTES + VARHDRSZ + length);
+	line = TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) *allocation + VARHDRSZ + block_offset);
+	value = (bytea *) (line - block_offset - VARHDRSZ);
+	SET_VARSIZE(value, length + VARHDRSZ);
 	memcpy(BLOOM_BYTES(value), BLOOM_BYTES(head), head_length);
 	pfree(head);
 	for (uint64 done = head_length; done < length;)
 	{
 		uint64		step = Min(length - done, BLOOM_KEPT_SLICE_BYTES);
-		bytea	   *slice = bloom_stored_slice(raw, done, step);
+		bytea	   *slice;
 
+		bloom_check_interrupts();
+		slice = bloom_stored_slice(raw, done, step);
 		memcpy(BLOOM_BYTES(value) + done, BLOOM_BYTES(slice), step);
 		pfree(slice);
 		done += step;
 	}
 	return value;
-}
-
-/* Frees a value from bloom_fetch_kept. */
-static void
-bloom_kept_free(bytea *value)
-{
-	char	   *allocation;
-
-	memcpy(&allocation, (char *) value - sizeof(void *), sizeof(void *));
-	pfree(allocation);
 }
 
 /*
@@ -169,7 +150,7 @@ bloom_kept_budget(void)
  * number fewer than BLOOM_KEPT_FILTERS and, with this one, fit the budget.
  */
 static void
-bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
+bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole, void *allocation)
 {
 	for (;;)
 	{
@@ -190,12 +171,14 @@ bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole)
 		}
 		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(whole) <= bloom_kept_budget()))
 			break;
-		bloom_kept_free(oldest->whole);
+		pfree(oldest->whole_allocation);
 		oldest->whole = NULL;
+		oldest->whole_allocation = NULL;
 		oldest->slice_probes = 0;
 		oldest->rent_began = cache->stored.tick;
 	}
 	entry->whole = whole;
+	entry->whole_allocation = allocation;
 }
 
 /* bloomfilter's blocks follow its header (bloom_fetch_kept) */
@@ -219,6 +202,7 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	bytea	   *fetched;
 	bf_header	fetched_header;
 	bf_status	status;
+	void	   *allocation;
 
 	if (bloom_varlena_in_place(raw))
 	{
@@ -252,17 +236,17 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	}
 
 	/* fetched (and decompressed, if a value was stored compressed), then checked */
-	fetched = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, bloom_first_block);
+	fetched = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, bloom_first_block, &allocation);
 	status = bf_check_header(BLOOM_BYTES(fetched), BLOOM_LENGTH(fetched), &fetched_header);
 	if (status != BF_OK)
 	{
-		bloom_kept_free(fetched);
+		pfree(allocation);
 		bloom_check_status(status, BLOOM_FROM_STORAGE);
 	}
 	/* only a value that passed enters the cache */
 	if (entry == NULL)
 		entry = bloom_stored_enter(cache, &pointer, &fetched_header);
-	bloom_stored_keep(cache, entry, fetched);
+	bloom_stored_keep(cache, entry, fetched, allocation);
 	*header = fetched_header;
 	return BLOOM_BYTES(fetched);
 }
@@ -430,7 +414,7 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 	return true;
 }
 
-/* ---- countingbloom and cuckoofilter values ---- */
+/* ---- values of the other types ---- */
 
 /*
  * One stored value per call site, by the same rent-or-buy rule as above:
@@ -445,11 +429,12 @@ bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointe
 
 	if (entry->valueid != pointer->va_valueid || entry->toastrelid != pointer->va_toastrelid)
 	{
-		if (entry->whole != NULL)
-			bloom_kept_free(entry->whole);
+		if (entry->whole_allocation != NULL)
+			pfree(entry->whole_allocation);
 		if (entry->derived_alloc != NULL)
 			pfree(entry->derived_alloc);
 		entry->whole = NULL;
+		entry->whole_allocation = NULL;
 		entry->derived = NULL;
 		entry->derived_alloc = NULL;
 		entry->toastrelid = pointer->va_toastrelid;
@@ -504,7 +489,7 @@ bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, bloom_first_block_fn f
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
 	entry = bloom_other_stored(fcinfo, &pointer);
 	if (entry->whole == NULL)
-		entry->whole = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, first_block);
+		entry->whole = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, first_block, &entry->whole_allocation);
 	*length = BLOOM_LENGTH(entry->whole);
 	return BLOOM_BYTES(entry->whole);
 }
@@ -568,7 +553,7 @@ bloom_other_derive(FunctionCallInfo fcinfo, const uint8_t *known, uint64 size, b
 		return NULL;
 	if (entry->derived == NULL)
 	{
-		/* size comes from a checked header (a cast: at most 768 MB) */
+		/* size comes from a checked header (a cast: at most 192 MB) */
 		if (size > MaxAllocHugeSize - BF_BLOCK_BYTES)
 			bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
 		entry->derived_alloc = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, size + BF_BLOCK_BYTES);
