@@ -77,6 +77,17 @@ extern bytea *bloom_to_binary(bytea *value);
 /* Allocates an uninitialized varlena with room for `bytes` format bytes. */
 extern bytea *bloom_alloc_varlena(uint64_t bytes);
 
+/*
+ * A filter of `bytes` format bytes to build before it is returned, where a
+ * build that adds at random over its blocks (one cache line each when they
+ * start on a line, two when not) finds them on line boundaries: the result,
+ * one block longer, and *building, the place inside it where the blocks
+ * start on a line.  Build in *building, then bloom_placed_filter_finish
+ * moves it to the start of the result (one pass over the bytes).
+ */
+extern bytea *bloom_alloc_placed_filter(uint64_t bytes, bytea **building);
+extern void bloom_placed_filter_finish(bytea *result, bytea *building);
+
 /* A detoasted filter whose header passed its checks (XX001 otherwise). */
 extern bytea *bloom_checked(bytea *value, bf_header *header);
 

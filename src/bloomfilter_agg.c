@@ -934,6 +934,7 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 	uint64_t	fold;
 	int			k;
 	bytea	   *result;
+	bytea	   *building;
 	uint8_t    *result_blocks;
 
 	if (PG_ARGISNULL(0))
@@ -961,10 +962,13 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 					 errhint("Give the number of rows: bloom_agg(x, n, p).")));
 	}
 
-	result = bloom_alloc_varlena(bf_filter_bytes(nblocks));
-	/* the final build adds at random all over it: huge pages spare TLB misses */
+	/* from hashes, the final build adds at random all over it: blocks on lines, and huge pages */
+	if (header.mode == BF_STATE_MODE_HASHES)
+		result = bloom_alloc_placed_filter(bf_filter_bytes(nblocks), &building);
+	else
+		result = building = bloom_alloc_varlena(bf_filter_bytes(nblocks));
 	bloom_advise_huge_pages(result, bf_filter_bytes(nblocks) + VARHDRSZ);
-	result_blocks = BLOOM_BYTES(result) + BF_HEADER_BYTES;
+	result_blocks = BLOOM_BYTES(building) + BF_HEADER_BYTES;
 	if (fold == 1)
 	{
 		const uint8_t *state_blocks = bf_state_filter(BLOOM_BYTES(state)) + BF_HEADER_BYTES;
@@ -980,10 +984,11 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 
 		memset(result_blocks, 0, nblocks * BF_BLOCK_BYTES);
 		while (bloom_next_chunk(&chunks))
-			bf_state_final_blocks(BLOOM_BYTES(state), BLOOM_BYTES(result), fold, chunks.first, chunks.count);
+			bf_state_final_blocks(BLOOM_BYTES(state), BLOOM_BYTES(building), fold, chunks.first, chunks.count);
 	}
-	bf_state_final_finish(BLOOM_BYTES(state), BLOOM_BYTES(result), nblocks, k);
+	bf_state_final_finish(BLOOM_BYTES(state), BLOOM_BYTES(building), nblocks, k);
 	if (header.mode == BF_STATE_MODE_HASHES)
-		bloom_add_hashes_interruptible(BLOOM_BYTES(result), bf_state_hashes(BLOOM_BYTES(state)), header.rows);
+		bloom_add_hashes_interruptible(BLOOM_BYTES(building), bf_state_hashes(BLOOM_BYTES(state)), header.rows);
+	bloom_placed_filter_finish(result, building);
 	PG_RETURN_BYTEA_P(result);
 }

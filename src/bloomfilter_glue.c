@@ -148,6 +148,28 @@ bloom_alloc_varlena(uint64_t bytes)
 }
 
 bytea *
+bloom_alloc_placed_filter(uint64_t bytes, bytea **building)
+{
+	bytea	   *result = bloom_alloc_varlena(bytes + BF_BLOCK_BYTES);
+	/* building + VARHDRSZ + BF_HEADER_BYTES, its first block, on a line boundary */
+	uintptr_t	first_block = TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) result + VARHDRSZ + BF_HEADER_BYTES);
+
+	*building = (bytea *) (first_block - BF_HEADER_BYTES - VARHDRSZ);
+	SET_VARSIZE(*building, bytes + VARHDRSZ);
+	return result;
+}
+
+void
+bloom_placed_filter_finish(bytea *result, bytea *building)
+{
+	uint64_t	bytes = BLOOM_LENGTH(building);
+
+	if (building != result)
+		memmove(BLOOM_BYTES(result), BLOOM_BYTES(building), bytes);
+	SET_VARSIZE(result, bytes + VARHDRSZ);
+}
+
+bytea *
 bloom_checked(bytea *value, bf_header *header)
 {
 	bloom_check_status(bf_check_header(BLOOM_BYTES(value), BLOOM_LENGTH(value), header),
