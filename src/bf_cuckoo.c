@@ -717,8 +717,8 @@ cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash)
 	uint64_t	alternate = cf_alt_bucket(bucket, fp, view.nbuckets);
 
 	/* both loads issued before either is tested, with no branch between them */
-	return (cf_unpacked_holds(unpacked, bucket * 4 * (uint64_t) f, f, lane_ones, fp) |
-			cf_unpacked_holds(unpacked, alternate * 4 * (uint64_t) f, f, lane_ones, fp)) ||
+	return ((int) cf_unpacked_holds(unpacked, bucket * 4 * (uint64_t) f, f, lane_ones, fp) |
+			(int) cf_unpacked_holds(unpacked, alternate * 4 * (uint64_t) f, f, lane_ones, fp)) != 0 ||
 		cf_stash_holds(view, bucket, fp);
 }
 

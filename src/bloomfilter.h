@@ -232,11 +232,15 @@ typedef struct BloomOtherStored
 	uint8		known_header[BLOOM_OTHER_HEADER_BYTES];
 	/*
 	 * What a type's probes derive once from the kept whole value
-	 * (bloom_other_derive): countingbloom's cast (a quarter of its bytes),
-	 * scalablebloom's chain.  Freed with whole.
+	 * (bloom_other_derived): countingbloom's cast (a quarter of its bytes),
+	 * cuckoofilter's unpacked table, scalablebloom's chain.  Freed with
+	 * whole.  derive_pending: whole may still be derived from, once it has
+	 * served whole_probes enough (bloom_other_derive).
 	 */
 	void	   *derived;		/* on a cache line boundary, within derived_alloc */
 	void	   *derived_alloc;
+	bool		derive_pending;
+	uint64		whole_probes;
 } BloomOtherStored;
 
 /*
@@ -567,23 +571,34 @@ extern void bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8
 extern const uint8_t *bloom_other_known(FunctionCallInfo fcinfo, int argno);
 
 /*
- * What a type's probe derives from a checked value, once: size bytes on a
- * cache line boundary, filled by derive(bytes, out), kept with the whole
- * value known came from.  Only a stored value kept whole has derived
- * bytes, since a value in place may change at the same address and a
- * stored one cannot: NULL if known is not the kept whole value.
+ * What a type's probe derives from a checked value: size(bytes) bytes on a
+ * cache line boundary (0: none), filled by derive(bytes, out).  Only a
+ * stored value kept whole has derived bytes, since a value in place may
+ * change at the same address and a stored one cannot.
  */
-typedef void (*bloom_derive_fn) (const uint8_t *bytes, void *out);
-extern const void *bloom_other_derive(FunctionCallInfo fcinfo, const uint8_t *known, uint64 size,
-									  bloom_derive_fn derive);
+typedef struct BloomDeriver
+{
+	uint64		(*size) (const uint8_t *bytes);
+	void		(*derive) (const uint8_t *bytes, void *out);
+} BloomDeriver;
 
-/* What bloom_other_derive derived from known, or NULL: for the probe fast path. */
+extern const void *bloom_other_derive(FunctionCallInfo fcinfo, const BloomDeriver *deriver);
+
+/*
+ * What deriver derived from known, or NULL (known is not the kept whole
+ * value, or not yet derived from): each call is a probe of the kept value,
+ * and bloom_other_derive derives once they have paid for it.
+ */
 static inline const void *
-bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known)
+bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known, const BloomDeriver *deriver)
 {
 	const BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
 
-	return entry->derived != NULL && known == BLOOM_BYTES(entry->whole) ? entry->derived : NULL;
+	if (known == NULL || entry->whole == NULL || known != BLOOM_BYTES(entry->whole))
+		return NULL;
+	if (entry->derived != NULL)
+		return entry->derived;
+	return entry->derive_pending ? bloom_other_derive(fcinfo, deriver) : NULL;
 }
 
 #if defined(__GNUC__) || defined(__clang__)

@@ -254,6 +254,12 @@ counting_first_block(const uint8_t *bytes, uint64 available)
 }
 
 /* The blocks of the cast to bloomfilter, which probes of a kept filter read (bloomfilter.h). */
+static uint64
+counting_cast_bytes(const uint8_t *counting)
+{
+	return cbf_view_of((uint8_t *) counting).nblocks * BF_BLOCK_BYTES;
+}
+
 static void
 counting_cast_blocks(const uint8_t *counting, void *bloom_blocks)
 {
@@ -262,6 +268,8 @@ counting_cast_blocks(const uint8_t *counting, void *bloom_blocks)
 	while (bloom_next_chunk(&chunks))
 		cbf_to_bloom_blocks(counting + BF_HEADER_BYTES, bloom_blocks, chunks.first, chunks.count);
 }
+
+static const BloomDeriver counting_cast = {counting_cast_bytes, counting_cast_blocks};
 
 static pg_noinline bool
 counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
@@ -282,8 +290,7 @@ counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
-	(void) bloom_other_derive(fcinfo, bloom_other_known(fcinfo, filter_argno), header.nblocks * BF_BLOCK_BYTES,
-							  counting_cast_blocks);
+	(void) bloom_other_derived(fcinfo, bloom_other_known(fcinfo, filter_argno), &counting_cast);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = cbf_contains_hash(cbf_view_of((uint8_t *) bytes), hashes[i]);
 	return member;
@@ -309,7 +316,7 @@ counting_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 	{
 		view = cbf_view_of((uint8_t *) known);
-		cast = bloom_other_derived(fcinfo, known);
+		cast = bloom_other_derived(fcinfo, known, &counting_cast);
 		if (cast == NULL)
 			return cbf_contains_hash(view, hash);
 		view.blocks = (uint8_t *) cast;

@@ -250,6 +250,14 @@ cuckoo_first_block(const uint8_t *bytes, uint64 available)
 }
 
 /* A stored filter kept whole is probed in its unpacked table (bf_cuckoo.h), derived once. */
+static uint64
+cuckoo_unpacked_size(const uint8_t *bytes)
+{
+	cf_view		view = cf_view_of((uint8_t *) bytes);
+
+	return view.fp_bits <= CF_UNPACKED_MAX_FP_BITS ? cf_unpacked_bytes(view.nbuckets, view.fp_bits) : 0;
+}
+
 static void
 cuckoo_unpack(const uint8_t *bytes, void *unpacked)
 {
@@ -261,8 +269,10 @@ cuckoo_unpack(const uint8_t *bytes, void *unpacked)
 		cf_unpack_buckets(view, unpacked, chunks.first, chunks.count);
 }
 
+static const BloomDeriver cuckoo_unpacked = {cuckoo_unpacked_size, cuckoo_unpack};
+
 static pg_noinline int
-cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
+cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno, bool all_copies)
 {
 	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
 	uint32		value_kind;
@@ -284,9 +294,8 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
-	if (header.fp_bits <= CF_UNPACKED_MAX_FP_BITS)
-		(void) bloom_other_derive(fcinfo, bloom_other_known(fcinfo, filter_argno),
-								  cf_unpacked_bytes(header.nbuckets, header.fp_bits), cuckoo_unpack);
+	if (!all_copies)
+		(void) bloom_other_derived(fcinfo, bloom_other_known(fcinfo, filter_argno), &cuckoo_unpacked);
 	for (int i = 0; i < hash_count; i++)
 		copies = Max(copies, cf_count_hash(cf_view_of((uint8_t *) bytes), hashes[i]));
 	return copies;
@@ -315,12 +324,12 @@ cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno, boo
 	{
 		if (all_copies)
 			return cf_count_hash(cf_view_of((uint8_t *) known), hash);
-		unpacked = bloom_other_derived(fcinfo, known);
+		unpacked = bloom_other_derived(fcinfo, known, &cuckoo_unpacked);
 		if (unpacked != NULL)
 			return cf_unpacked_contains_hash(cf_view_of((uint8_t *) known), unpacked, hash);
 		return cf_contains_hash(cf_view_of((uint8_t *) known), hash);
 	}
-	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
+	return cuckoo_count_slow(fcinfo, filter_argno, value_argno, all_copies);
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_contains);

@@ -437,6 +437,7 @@ bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointe
 		entry->whole_allocation = NULL;
 		entry->derived = NULL;
 		entry->derived_alloc = NULL;
+		entry->derive_pending = false;
 		entry->toastrelid = pointer->va_toastrelid;
 		entry->valueid = pointer->va_valueid;
 		entry->slice_probes = 0;
@@ -489,7 +490,11 @@ bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, bloom_first_block_fn f
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
 	entry = bloom_other_stored(fcinfo, &pointer);
 	if (entry->whole == NULL)
+	{
 		entry->whole = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, first_block, &entry->whole_allocation);
+		entry->derive_pending = true;
+		entry->whole_probes = 0;
+	}
 	*length = BLOOM_LENGTH(entry->whole);
 	return BLOOM_BYTES(entry->whole);
 }
@@ -544,22 +549,33 @@ bloom_other_known(FunctionCallInfo fcinfo, int argno)
 	return NULL;
 }
 
+/*
+ * Deriving reads the whole value and writes size bytes, so it waits, as
+ * keeping does, until the probes of the kept value have cost as much: a
+ * line of BLOOM_DERIVE_PROBE_BYTES each.  A call site that meets another
+ * value on every row (a join over a few compressed filters, each fetched
+ * again) never derives.  Derived bytes are held within work_mem.
+ */
+#define BLOOM_DERIVE_PROBE_BYTES	UINT64_C(64)
+
 const void *
-bloom_other_derive(FunctionCallInfo fcinfo, const uint8_t *known, uint64 size, bloom_derive_fn derive)
+bloom_other_derive(FunctionCallInfo fcinfo, const BloomDeriver *deriver)
 {
 	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
+	const uint8_t *bytes = BLOOM_BYTES(entry->whole);
+	uint64		size = deriver->size(bytes);
 
-	if (known == NULL || entry->whole == NULL || known != BLOOM_BYTES(entry->whole))
-		return NULL;
-	if (entry->derived == NULL)
+	if (size == 0 || size > bloom_kept_budget())
 	{
-		/* size comes from a checked header (a cast: at most 192 MB) */
-		if (size > MaxAllocHugeSize - BF_BLOCK_BYTES)
-			bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
-		entry->derived_alloc = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, size + BF_BLOCK_BYTES);
-		derive(known, (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc));
-		entry->derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc);
+		entry->derive_pending = false;
+		return NULL;
 	}
+	if (++entry->whole_probes * BLOOM_DERIVE_PROBE_BYTES < size)
+		return NULL;
+	entry->derive_pending = false;
+	entry->derived_alloc = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, size + BF_BLOCK_BYTES);
+	entry->derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc);
+	deriver->derive(bytes, entry->derived);
 	return entry->derived;
 }
 

@@ -264,11 +264,19 @@ scalable_first_block(const uint8_t *bytes, uint64 available)
 }
 
 /* The views of a checked chain, kept with a stored chain kept whole (bloomfilter.h). */
+static uint64
+scalable_chain_bytes(const uint8_t *bytes)
+{
+	return sizeof(sbf_chain);
+}
+
 static void
 scalable_chain_of(const uint8_t *bytes, void *chain)
 {
 	sbf_chain_of((uint8_t *) bytes, (sbf_chain *) chain);
 }
+
+static const BloomDeriver scalable_chain = {scalable_chain_bytes, scalable_chain_of};
 
 static pg_noinline bool
 scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
@@ -291,7 +299,7 @@ scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, SCALABLE_HOLDER);
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
-	(void) bloom_other_derive(fcinfo, bloom_other_known(fcinfo, filter_argno), sizeof(sbf_chain), scalable_chain_of);
+	(void) bloom_other_derived(fcinfo, bloom_other_known(fcinfo, filter_argno), &scalable_chain);
 	sbf_chain_of((uint8_t *) bytes, &chain);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = sbf_chain_contains_hash(&chain, hashes[i]);
@@ -302,7 +310,7 @@ scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
  * The fast path (as countingbloom's): the chain this call site checked on an
  * earlier row and a value of a fixed kind need a hash and one block per
  * sub-filter.  An empty chain has no bit set, so it answers false here.  A
- * stored chain kept whole has its views read once (bloom_other_derive).
+ * stored chain kept whole has its views read once (bloom_other_derived).
  */
 static pg_attribute_always_inline bool
 scalable_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
@@ -316,7 +324,7 @@ scalable_probe(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	{
 		sbf_chain	chain;
 
-		kept_chain = bloom_other_derived(fcinfo, known);
+		kept_chain = bloom_other_derived(fcinfo, known, &scalable_chain);
 		if (kept_chain != NULL)
 			return sbf_chain_contains_hash(kept_chain, hash);
 		sbf_chain_of((uint8_t *) known, &chain);
