@@ -290,7 +290,6 @@ counting_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "counting bloom filter");
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
-	(void) bloom_other_derived(fcinfo, bloom_other_known(fcinfo, filter_argno), &counting_cast);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = cbf_contains_hash(cbf_view_of((uint8_t *) bytes), hashes[i]);
 	return member;

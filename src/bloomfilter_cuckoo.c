@@ -272,7 +272,7 @@ cuckoo_unpack(const uint8_t *bytes, void *unpacked)
 static const BloomDeriver cuckoo_unpacked = {cuckoo_unpacked_size, cuckoo_unpack};
 
 static pg_noinline int
-cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno, bool all_copies)
+cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 {
 	uint64		hashes[BLOOM_PROBE_MAX_HASHES];
 	uint32		value_kind;
@@ -294,8 +294,6 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno, bo
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, "cuckoo filter");
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
-	if (!all_copies)
-		(void) bloom_other_derived(fcinfo, bloom_other_known(fcinfo, filter_argno), &cuckoo_unpacked);
 	for (int i = 0; i < hash_count; i++)
 		copies = Max(copies, cf_count_hash(cf_view_of((uint8_t *) bytes), hashes[i]));
 	return copies;
@@ -329,7 +327,7 @@ cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno, boo
 			return cf_unpacked_contains_hash(cf_view_of((uint8_t *) known), unpacked, hash);
 		return cf_contains_hash(cf_view_of((uint8_t *) known), hash);
 	}
-	return cuckoo_count_slow(fcinfo, filter_argno, value_argno, all_copies);
+	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }
 
 PG_FUNCTION_INFO_V1(cuckoo_contains);

@@ -554,7 +554,9 @@ bloom_other_known(FunctionCallInfo fcinfo, int argno)
  * keeping does, until the probes of the kept value have cost as much: a
  * line of BLOOM_DERIVE_PROBE_BYTES each.  A call site that meets another
  * value on every row (a join over a few compressed filters, each fetched
- * again) never derives.  Derived bytes are held within work_mem.
+ * again) never derives.  Derived bytes are held within work_mem, or within
+ * a quarter of the kept value (countingbloom's cast), so a call site holds
+ * at most 1.25 times the value it keeps beyond work_mem.
  */
 #define BLOOM_DERIVE_PROBE_BYTES	UINT64_C(64)
 
@@ -564,19 +566,22 @@ bloom_other_derive(FunctionCallInfo fcinfo, const BloomDeriver *deriver)
 	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
 	const uint8_t *bytes = BLOOM_BYTES(entry->whole);
 	uint64		size = deriver->size(bytes);
+	void	   *derived;
 
-	if (size == 0 || size > bloom_kept_budget())
+	if (size == 0 || size > Max(bloom_kept_budget(), BLOOM_LENGTH(entry->whole) / 4))
 	{
 		entry->derive_pending = false;
 		return NULL;
 	}
 	if (++entry->whole_probes * BLOOM_DERIVE_PROBE_BYTES < size)
 		return NULL;
+	/* a derive cut short (a cancel) is never retried, and never published */
 	entry->derive_pending = false;
 	entry->derived_alloc = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, size + BF_BLOCK_BYTES);
-	entry->derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc);
-	deriver->derive(bytes, entry->derived);
-	return entry->derived;
+	derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc);
+	deriver->derive(bytes, derived);
+	entry->derived = derived;
+	return derived;
 }
 
 /* ---- membership ---- */

@@ -299,7 +299,6 @@ scalable_probe_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
 	if (header.value_kind != BF_KIND_NONE)
 		bloom_check_kind(header.value_kind, value_kind, SCALABLE_HOLDER);
 	bloom_other_remember(fcinfo, filter_argno, bytes, length);
-	(void) bloom_other_derived(fcinfo, bloom_other_known(fcinfo, filter_argno), &scalable_chain);
 	sbf_chain_of((uint8_t *) bytes, &chain);
 	for (int i = 0; i < hash_count && !member; i++)
 		member = sbf_chain_contains_hash(&chain, hashes[i]);
