@@ -321,6 +321,7 @@ bf_reserve
 bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t hash_limit, uint32_t *capacity)
 {
 	uint64_t	wanted = header->rows + more;
+	uint64_t	bytes;
 	uint64_t	slots;
 
 	/* a hash list never holds more than BF_AGG_MAX_HASHES (its capacity is a uint32) */
@@ -330,9 +331,10 @@ bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t has
 		return BF_RESERVE_FITS;
 	if (wanted > hash_limit)
 		return BF_RESERVE_SWITCH;
-	for (slots = header->hash_capacity > BF_AGG_INITIAL_HASHES ? header->hash_capacity : BF_AGG_INITIAL_HASHES;
-		 slots < wanted; slots *= 2)
+	/* wanted <= hash_limit <= 2^24: bytes stays below 2^28 */
+	for (bytes = BF_AGG_INITIAL_STATE_BYTES; BF_STATE_CAPACITY_IN(bytes) < wanted; bytes *= 2)
 		;
+	slots = BF_STATE_CAPACITY_IN(bytes);
 	*capacity = (uint32_t) (slots < hash_limit ? slots : hash_limit);
 	return BF_RESERVE_GROW;
 }

@@ -75,7 +75,16 @@
 #define BF_STATE_SIZING_AUTO	1
 #define BF_STATE_SIZING_FIXED	2
 
-#define BF_AGG_INITIAL_HASHES	8		/* a group of a few rows stays small */
+/*
+ * A hash list's capacities make its state, with the 4-byte header it has
+ * as a varlena, a power of two of bytes (128, 256, ...): allocators round a
+ * small request up to one, and 2^j slots would leave almost half of each
+ * unused.  The first, 10 slots, keeps a group of a few rows small.
+ */
+#define BF_STATE_VARLENA_HEADER_BYTES	4
+#define BF_STATE_CAPACITY_IN(bytes)	(((bytes) - BF_STATE_VARLENA_HEADER_BYTES - BF_STATE_HEADER_BYTES) / 8)
+#define BF_AGG_INITIAL_STATE_BYTES	128
+#define BF_AGG_INITIAL_HASHES	BF_STATE_CAPACITY_IN(BF_AGG_INITIAL_STATE_BYTES)
 #define BF_AGG_MAX_HASHES		(UINT32_C(1) << 24)	/* 128 MiB of hashes; the default limit */
 #define BF_AGG_AUTO_CAPACITY	(INT64_C(1) << 27)	/* 134M rows at the requested p */
 #define BF_AGG_FOLD_BASE_BLOCKS	UINT64_C(720720)
@@ -134,7 +143,7 @@ extern bf_status bf_state_auto_blocks(double p, uint64_t *nblocks, int *k);
 
 /*
  * Room for `more` hashes in a state: a state in filter mode, or with room
- * enough, needs nothing; else the hash list doubles its slots up to
+ * enough, needs nothing; else the hash list doubles its bytes up to
  * hash_limit (bloomfilter.agg_hash_limit), past which the state switches to
  * a filter.  *capacity: the slots to grow to (BF_RESERVE_GROW).
  */

@@ -49,6 +49,9 @@ typedef struct BloomAggState
  */
 #define BLOOM_FLAT_STATE_MAX_BYTES	8192
 
+/* the core sizes hash lists with the varlena header counted in (bf_aggstate.h) */
+StaticAssertDecl(BF_STATE_VARLENA_HEADER_BYTES == VARHDRSZ, "a state's varlena header is 4 bytes");
+
 static Size
 bloom_agg_state_flat_size(ExpandedObjectHeader *eoh)
 {

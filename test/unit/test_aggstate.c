@@ -553,11 +553,27 @@ test_aggstate_reserve_limit(void)
 	header.hash_capacity = BF_AGG_MAX_HASHES / 2;
 	header.rows = BF_AGG_MAX_HASHES / 2;
 	CHECK(bf_state_reserve_plan(&header, 1, UINT64_MAX, &capacity) == BF_RESERVE_GROW);
+	CHECK_U64(capacity, BF_STATE_CAPACITY_IN(UINT64_C(1) << 27));
+	header.rows = BF_STATE_CAPACITY_IN(UINT64_C(1) << 27);
+	header.hash_capacity = header.rows;
+	CHECK(bf_state_reserve_plan(&header, 1, UINT64_MAX, &capacity) == BF_RESERVE_GROW);
 	CHECK_U64(capacity, BF_AGG_MAX_HASHES);
+	header.rows = BF_AGG_MAX_HASHES / 2;
+	header.hash_capacity = BF_AGG_MAX_HASHES / 2;
 	CHECK(bf_state_reserve_plan(&header, BF_AGG_MAX_HASHES, UINT64_MAX, &capacity) == BF_RESERVE_SWITCH);
 	CHECK(bf_state_reserve_plan(&header, 1, UINT64_C(1) << 40, &capacity) == BF_RESERVE_GROW);
 	CHECK(capacity >= header.rows + 1 && capacity <= BF_AGG_MAX_HASHES);
 	header.rows = 3;
 	header.hash_capacity = 4;
 	CHECK(bf_state_reserve_plan(&header, 1, 100, &capacity) == BF_RESERVE_FITS);
+	/* each growth doubles the state's bytes, with the varlena header a power of two */
+	header.rows = BF_AGG_INITIAL_HASHES;
+	header.hash_capacity = BF_AGG_INITIAL_HASHES;
+	for (uint64_t bytes = 2 * BF_AGG_INITIAL_STATE_BYTES; bytes <= (UINT64_C(1) << 27); bytes *= 2)
+	{
+		CHECK(bf_state_reserve_plan(&header, 1, UINT64_MAX, &capacity) == BF_RESERVE_GROW);
+		CHECK_U64(BF_STATE_VARLENA_HEADER_BYTES + bf_state_bytes_hashes(capacity), bytes);
+		header.rows = capacity;
+		header.hash_capacity = capacity;
+	}
 }
