@@ -39,6 +39,11 @@ RESET bloomfilter.agg_hash_limit;
 SELECT m < (bloom_info(f)).m AS exact_is_smaller, fpp < 0.0125 AS fill_rate_ok,
        (SELECT count(*) FROM big WHERE NOT (e @> x)) AS false_negatives
 FROM big_filter, (SELECT bloom_agg(x) AS e FROM big) s, bloom_info(e);
+-- the least limit, 8 (the first hash list is capped at it), builds a filter of every row
+SET bloomfilter.agg_hash_limit = 8;
+SHOW bloomfilter.agg_hash_limit;
+SELECT count(*) FILTER (WHERE NOT (f @> x)) AS false_negatives, min((bloom_info(f)).n) AS n
+FROM (SELECT bloom_agg(x) AS f FROM generate_series(1, 1000) x) s, generate_series(1, 1000) x;
 SET bloomfilter.agg_hash_limit = 65536;
 
 -- GROUP BY: one filter per group, each with its own members (1% of 2,000 others: about 20)

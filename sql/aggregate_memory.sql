@@ -51,7 +51,7 @@ CREATE AGGREGATE partial_state(anyelement) (SFUNC = bloom_agg_trans, STYPE = blo
 SELECT md5(repeat(g::text, 1000)) IS NOT NULL FROM generate_series(1, 3) g;
 SELECT encode(bloom_agg_state_send(s), 'hex') ~ '(0000000000000000){7}$' AS unused_slots_zero,
        length(bloom_agg_state_send(s)) AS bytes
-FROM (SELECT partial_state(x) AS s FROM generate_series(1, 3) x) t;
+FROM (SELECT partial_state(x) AS s FROM generate_series(1, 11) x) t;
 SELECT encode(bloom_agg_state_send(s), 'hex') ~ '(0000000000000000){55}$' AS unused_slots_zero_grown
 FROM (SELECT partial_state(x ORDER BY x) AS s FROM generate_series(1, 9001) x) t;
 DROP AGGREGATE partial_state(anyelement);

@@ -85,6 +85,8 @@
 #define BF_STATE_CAPACITY_IN(bytes)	(((bytes) - BF_STATE_VARLENA_HEADER_BYTES - BF_STATE_HEADER_BYTES) / 8)
 #define BF_AGG_INITIAL_STATE_BYTES	128
 #define BF_AGG_INITIAL_HASHES	BF_STATE_CAPACITY_IN(BF_AGG_INITIAL_STATE_BYTES)
+/* bloomfilter.agg_hash_limit's least value; a lower limit caps the first capacity too */
+#define BF_AGG_LEAST_HASH_LIMIT	8
 #define BF_AGG_MAX_HASHES		(UINT32_C(1) << 24)	/* 128 MiB of hashes; the default limit */
 #define BF_AGG_AUTO_CAPACITY	(INT64_C(1) << 27)	/* 134M rows at the requested p */
 #define BF_AGG_FOLD_BASE_BLOCKS	UINT64_C(720720)

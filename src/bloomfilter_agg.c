@@ -207,10 +207,13 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 	}
 	else
 	{
+		/* never more slots than the limit: the list switches to a filter past it */
+		uint32		capacity = Min(BF_AGG_INITIAL_HASHES, (uint32) bloom_agg_hash_limit);
+
 		/* checks p now, not after the scan */
 		bloom_check_status(bf_plan(0, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(BF_AGG_INITIAL_HASHES));
-		bf_state_init_hashes(BLOOM_BYTES(buffer), BF_AGG_INITIAL_HASHES, p);
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(capacity));
+		bf_state_init_hashes(BLOOM_BYTES(buffer), capacity, p);
 	}
 	bloom_state_replace(&ref, buffer);
 	return ref;

@@ -32,7 +32,7 @@ _PG_init(void)
 							"Up to this many rows, bloom_agg(x) and bloom_agg(x, p) build a filter of exactly the right size "
 							"at the end; past it they add into a filter with room for 134 million rows and fold it.",
 							&bloom_agg_hash_limit,
-							BF_AGG_MAX_HASHES, BF_AGG_INITIAL_HASHES, BF_AGG_MAX_HASHES,
+							BF_AGG_MAX_HASHES, BF_AGG_LEAST_HASH_LIMIT, BF_AGG_MAX_HASHES,
 							PGC_USERSET, 0, NULL, NULL, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
 }
