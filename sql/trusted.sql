@@ -13,6 +13,30 @@ SET search_path = bloom, public;
 SELECT bloom_add(bloom_empty(10), 'x') @> 'x' AS works,
        (SELECT bloom_agg(g) FROM generate_series(1, 100) g) @> 5 AS aggregate_works;
 
+-- bloomfilter.agg_hash_limit is a superuser's setting (42501 for the user), so
+-- that no user can make each group of a few rows hold the 184 MB fixed filter
+\set VERBOSITY sqlstate
+SET bloomfilter.agg_hash_limit = 8;
+\set VERBOSITY default
+SHOW bloomfilter.agg_hash_limit;
+-- a value the user set before the library was loaded is dropped when it loads
+\c
+SET ROLE regress_bloom_user;
+SET bloomfilter.agg_hash_limit = 8;
+SELECT (SELECT bloom.bloom_agg(g) FROM generate_series(1, 100) g) OPERATOR(bloom.@>) 5 AS aggregate_works;
+SHOW bloomfilter.agg_hash_limit;
+-- a superuser may give it to the user
+RESET ROLE;
+GRANT SET ON PARAMETER bloomfilter.agg_hash_limit TO regress_bloom_user;
+SET ROLE regress_bloom_user;
+SET bloomfilter.agg_hash_limit = 8;
+SHOW bloomfilter.agg_hash_limit;
+RESET bloomfilter.agg_hash_limit;
+RESET ROLE;
+REVOKE SET ON PARAMETER bloomfilter.agg_hash_limit FROM regress_bloom_user;
+SET ROLE regress_bloom_user;
+SET search_path = bloom, public;
+
 -- what it installed belongs to the bootstrap superuser, not to the user
 SELECT count(*) AS functions, bool_and(proowner = 10) AS all_owned_by_superuser
 FROM pg_proc WHERE pronamespace = 'bloom'::regnamespace;

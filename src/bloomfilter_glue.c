@@ -24,6 +24,16 @@ int			bloom_agg_hash_limit = BF_AGG_MAX_HASHES;
 
 void		_PG_init(void);
 
+/*
+ * bloomfilter.agg_hash_limit is a superuser's setting (GRANT SET ON PARAMETER
+ * gives it to others).  Past the limit a group's state is the fixed filter
+ * with room for BF_AGG_AUTO_CAPACITY rows (184 MB at p = 0.01).  A low limit
+ * would let any user make a GROUP BY hold that much for each group of a few
+ * rows, which work_mem cannot stop: a hash aggregate checks its memory only
+ * when it creates a group.  At the default, a state past the limit has taken
+ * 2^24 rows, so it holds at most 11 bytes a row at p = 0.01 (44 at 1e-6),
+ * as the hash list holds 8.
+ */
 void
 _PG_init(void)
 {
@@ -33,7 +43,7 @@ _PG_init(void)
 							"at the end; past it they add into a filter with room for 134 million rows and fold it.",
 							&bloom_agg_hash_limit,
 							BF_AGG_MAX_HASHES, BF_AGG_LEAST_HASH_LIMIT, BF_AGG_MAX_HASHES,
-							PGC_USERSET, 0, NULL, NULL, NULL);
+							PGC_SUSET, 0, NULL, NULL, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
 }
 
