@@ -164,39 +164,12 @@ bf_simd_probe_missing(const bf_simd_probe *probe, const uint8_t *block, int k)
 	return missing;
 }
 
-BF_AVX512_TARGET bool
-bf_blocks_contain_hash_simd(const uint8_t *const *blocks, const uint8_t *ks, int count, uint64_t hash)
+/* k > 16: the probe's groups on the stack, kept out of the usual case's frame */
+BF_AVX512_TARGET static __attribute__((noinline)) bool
+bf_blocks_contain_hash_wide(const uint8_t *const *blocks, const uint8_t *ks, int count, int max_k, uint64_t hash)
 {
 	bf_simd_probe probe;
-	int			max_k = 0;
 
-	for (int i = 0; i < count; i++)
-		max_k = ks[i] > max_k ? ks[i] : max_k;
-	/* k <= 16, the usual case (a chain tightens p by half a step: k grows by one): two groups, in registers */
-	if (max_k <= 16)
-	{
-		__m512i		h = _mm512_set1_epi64((long long) hash);
-		__m512i		position0 = bf_simd_positions(h, 0);
-		__m512i		position1 = bf_simd_positions(h, 8);
-		__m512i		index0 = _mm512_srli_epi64(position0, 6);
-		__m512i		index1 = _mm512_srli_epi64(position1, 6);
-		__m512i		bit0 = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_and_si512(position0, _mm512_set1_epi64(63)));
-		__m512i		bit1 = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_and_si512(position1, _mm512_set1_epi64(63)));
-		bool		found = false;
-
-		for (int i = 0; i < count; i++)
-		{
-			__m512i		words = _mm512_loadu_si512((const void *) blocks[i]);
-			__mmask8	missing = _mm512_mask_testn_epi64_mask(bf_simd_lanes(ks[i], 0),
-															   _mm512_permutexvar_epi64(index0, words), bit0);
-
-			if (ks[i] > 8)
-				missing |= _mm512_mask_testn_epi64_mask(bf_simd_lanes(ks[i], 8),
-														_mm512_permutexvar_epi64(index1, words), bit1);
-			found |= missing == 0;
-		}
-		return found;
-	}
 	bf_simd_probe_of(hash, max_k, &probe);
 	for (int i = 0; i < count; i++)
 		if (bf_simd_probe_missing(&probe, blocks[i], ks[i]) == 0)
@@ -204,33 +177,82 @@ bf_blocks_contain_hash_simd(const uint8_t *const *blocks, const uint8_t *ks, int
 	return false;
 }
 
-/* A run's blocks are adjacent and read anyway: every live one is tested, with no branch on the answers. */
 BF_AVX512_TARGET bool
-bf_run_contains_hash_simd(const uint8_t *run, int count, unsigned live, int k, uint64_t hash)
+bf_blocks_contain_hash_simd(const uint8_t *const *blocks, const uint8_t *ks, int count, uint64_t hash)
+{
+	int			max_k = 0;
+	__m512i		h;
+	__m512i		position0;
+	__m512i		position1;
+	__m512i		index0;
+	__m512i		index1;
+	__m512i		bit0;
+	__m512i		bit1;
+	bool		found = false;
+
+	for (int i = 0; i < count; i++)
+		max_k = ks[i] > max_k ? ks[i] : max_k;
+	if (max_k > 16)
+		return bf_blocks_contain_hash_wide(blocks, ks, count, max_k, hash);
+	/* k <= 16, the usual case (a chain tightens p by half a step: k grows by one): two groups, in registers */
+	h = _mm512_set1_epi64((long long) hash);
+	position0 = bf_simd_positions(h, 0);
+	position1 = bf_simd_positions(h, 8);
+	index0 = _mm512_srli_epi64(position0, 6);
+	index1 = _mm512_srli_epi64(position1, 6);
+	bit0 = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_and_si512(position0, _mm512_set1_epi64(63)));
+	bit1 = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_and_si512(position1, _mm512_set1_epi64(63)));
+	for (int i = 0; i < count; i++)
+	{
+		__m512i		words = _mm512_loadu_si512((const void *) blocks[i]);
+		__mmask8	missing = _mm512_mask_testn_epi64_mask(bf_simd_lanes(ks[i], 0),
+														   _mm512_permutexvar_epi64(index0, words), bit0);
+
+		if (ks[i] > 8)
+			missing |= _mm512_mask_testn_epi64_mask(bf_simd_lanes(ks[i], 8),
+													_mm512_permutexvar_epi64(index1, words), bit1);
+		found |= missing == 0;
+	}
+	return found;
+}
+
+/* k > 8: the probe's groups on the stack, kept out of the usual case's frame */
+BF_AVX512_TARGET static __attribute__((noinline)) bool
+bf_run_contains_hash_wide(const uint8_t *run, int count, unsigned live, int k, uint64_t hash)
 {
 	bf_simd_probe probe;
 	bool		found = false;
 
-	/* k <= 8, the usual case: one group, kept in registers */
-	if (k <= 8)
-	{
-		__m512i		position = bf_simd_positions(_mm512_set1_epi64((long long) hash), 0);
-		__m512i		word_index = _mm512_srli_epi64(position, 6);
-		__m512i		bit = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_and_si512(position, _mm512_set1_epi64(63)));
-		__mmask8	lanes = (__mmask8) ((1u << k) - 1);
-
-		for (int i = 0; i < count; i++)
-		{
-			__m512i		words = _mm512_loadu_si512((const void *) (run + i * BF_BLOCK_BYTES));
-
-			found |= (live >> i & 1) &&
-				_mm512_mask_testn_epi64_mask(lanes, _mm512_permutexvar_epi64(word_index, words), bit) == 0;
-		}
-		return found;
-	}
 	bf_simd_probe_of(hash, k, &probe);
 	for (int i = 0; i < count; i++)
 		found |= (live >> i & 1) && bf_simd_probe_missing(&probe, run + i * BF_BLOCK_BYTES, k) == 0;
+	return found;
+}
+
+/* A run's blocks are adjacent and read anyway: every live one is tested, with no branch on the answers. */
+BF_AVX512_TARGET bool
+bf_run_contains_hash_simd(const uint8_t *run, int count, unsigned live, int k, uint64_t hash)
+{
+	__m512i		position;
+	__m512i		word_index;
+	__m512i		bit;
+	__mmask8	lanes;
+	bool		found = false;
+
+	if (k > 8)
+		return bf_run_contains_hash_wide(run, count, live, k, hash);
+	/* k <= 8, the usual case: one group, kept in registers */
+	position = bf_simd_positions(_mm512_set1_epi64((long long) hash), 0);
+	word_index = _mm512_srli_epi64(position, 6);
+	bit = _mm512_sllv_epi64(_mm512_set1_epi64(1), _mm512_and_si512(position, _mm512_set1_epi64(63)));
+	lanes = (__mmask8) ((1u << k) - 1);
+	for (int i = 0; i < count; i++)
+	{
+		__m512i		words = _mm512_loadu_si512((const void *) (run + i * BF_BLOCK_BYTES));
+
+		found |= (live >> i & 1) &&
+			_mm512_mask_testn_epi64_mask(lanes, _mm512_permutexvar_epi64(word_index, words), bit) == 0;
+	}
 	return found;
 }
 
