@@ -347,25 +347,33 @@ sbf_validate(const uint8_t *bytes, uint64_t length, sbf_header *header, sbf_subf
 	return any == 0 ? BF_OK : BF_ERR_FORMAT_EMPTY_BITS;
 }
 
-sbf_add_result
-sbf_add_hash(uint8_t *bytes, uint64_t hash, uint32_t value_kind)
+/* sbf_add_hash on the chain's views, taken once for many hashes */
+static sbf_add_result
+sbf_add_hash_in(uint8_t *bytes, const sbf_chain *chain, uint64_t hash, uint32_t value_kind)
 {
-	sbf_chain	chain;
 	uint8_t    *newest;
 	uint64_t	n_added;
 
-	sbf_chain_of(bytes, &chain);
-	if (sbf_chain_contains_hash(&chain, hash))
+	if (sbf_chain_contains_hash(chain, hash))
 		return SBF_ADD_PRESENT;
-	newest = sbf_descriptor(bytes, chain.count - 1);
+	newest = sbf_descriptor(bytes, chain->count - 1);
 	n_added = bf_load_u64(newest + SBF_DOFF_N_ADDED);
 	if (n_added >= bf_load_u64(newest + SBF_DOFF_CAPACITY))
 		return SBF_ADD_NEEDS_GROWTH;
-	bf_add_hash(chain.views[chain.count - 1], hash);
+	bf_add_hash(chain->views[chain->count - 1], hash);
 	bf_store_u64(newest + SBF_DOFF_N_ADDED, n_added + 1);
 	bf_store_u64(bytes + SBF_OFF_N_ADDED, bf_sat_add_u64(bf_load_u64(bytes + SBF_OFF_N_ADDED), 1));
 	bf_store_u32(bytes + SBF_OFF_VALUE_KIND, value_kind);
 	return SBF_ADD_ADDED;
+}
+
+sbf_add_result
+sbf_add_hash(uint8_t *bytes, uint64_t hash, uint32_t value_kind)
+{
+	sbf_chain	chain;
+
+	sbf_chain_of(bytes, &chain);
+	return sbf_add_hash_in(bytes, &chain, hash, value_kind);
 }
 
 bf_status
@@ -408,6 +416,14 @@ bf_status
 sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_t *hashes, uint64_t count, uint32_t value_kind,
 			   const sbf_allocator *allocator, bf_between_chunks_fn between)
 {
+	sbf_chain	chain;
+
+	/*
+	 * Every add first asks each sub-filter (one block in each, in memory far
+	 * apart): the blocks of the hash BF_PREFETCH_DISTANCE ahead are asked
+	 * for now, so those misses overlap the adds before it.
+	 */
+	sbf_chain_of(*bytes, &chain);
 	for (uint64_t i = 0; i < count; i++)
 	{
 		uint64_t	grown_length;
@@ -416,7 +432,10 @@ sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_t *hashes, uint64
 
 		if (between != NULL && i % SBF_HASHES_PER_CHUNK == 0)
 			between();
-		if (sbf_add_hash(*bytes, hashes[i], value_kind) != SBF_ADD_NEEDS_GROWTH)
+		if (i + BF_PREFETCH_DISTANCE < count)
+			for (uint32_t sub = 0; sub < chain.count; sub++)
+				bf_prefetch_hash(chain.views[sub], hashes[i + BF_PREFETCH_DISTANCE]);
+		if (sbf_add_hash_in(*bytes, &chain, hashes[i], value_kind) != SBF_ADD_NEEDS_GROWTH)
 			continue;
 		status = sbf_grown_bytes(*bytes, *length, &grown_length);
 		if (status != BF_OK)
@@ -429,8 +448,9 @@ sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_t *hashes, uint64
 			allocator->free(*bytes, allocator->context);
 		*bytes = grown;
 		*length = grown_length;
+		sbf_chain_of(*bytes, &chain);
 		/* the new sub-filter is empty: the value goes in */
-		(void) sbf_add_hash(*bytes, hashes[i], value_kind);
+		(void) sbf_add_hash_in(*bytes, &chain, hashes[i], value_kind);
 	}
 	return BF_OK;
 }

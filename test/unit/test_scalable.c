@@ -164,6 +164,21 @@ test_scalable_growth(void)
 		CHECK(chain_add(&chain, hash_int(v)) == SBF_ADD_PRESENT);
 	CHECK(memcmp(before, chain.bytes, (size_t) chain.length) == 0);
 	free(before);
+
+	/* one batch, growing six times on the way (and prefetching ahead), builds the same bytes as single adds */
+	{
+		test_chain	batch = chain_new(100, 0.01, 2, 0.5);
+		uint64_t   *hashes = malloc(n * sizeof(uint64_t));
+
+		for (uint64_t v = 0; v < n; v++)
+			hashes[v] = hash_int(v);
+		CHECK_STATUS(sbf_add_hashes(&batch.bytes, &batch.length, hashes, n, BF_KIND_INTEGER, &test_allocator, NULL),
+					 BF_OK);
+		CHECK_U64(batch.length, chain.length);
+		CHECK(memcmp(batch.bytes, chain.bytes, (size_t) chain.length) == 0);
+		free(hashes);
+		free(batch.bytes);
+	}
 	free(chain.bytes);
 }
 
