@@ -378,6 +378,12 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
 		return false;
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	/*
+	 * Stored compressed: a slice decompresses the value up to its end, so
+	 * the value is read whole, also when its entry lost its kept copy.
+	 */
+	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
+		return false;
 	entry = bloom_stored_lookup(cache, &pointer);
 	/* already read whole for this call site */
 	if (entry != NULL && entry->whole != NULL)
