@@ -191,6 +191,7 @@ typedef struct BloomStoredFilter
 	Oid			toastrelid;
 	Oid			valueid;		/* InvalidOid: a free entry */
 	bf_header	header;			/* checked */
+	bool		compressed;		/* stored compressed: a slice decompresses up to it */
 	bytea	   *whole;			/* copy in fn_mcxt (bloom_fetch_kept), or NULL */
 	void	   *whole_allocation;	/* what holds whole, to free */
 	uint64		slice_probes;	/* probes through slices since rent_began */

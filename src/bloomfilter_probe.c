@@ -131,6 +131,7 @@ bloom_stored_enter(BloomCallCache *cache, const struct varatt_external *pointer,
 	chosen->toastrelid = pointer->va_toastrelid;
 	chosen->valueid = pointer->va_valueid;
 	chosen->header = *header;
+	chosen->compressed = VARATT_EXTERNAL_IS_COMPRESSED(*pointer);
 	chosen->slice_probes = 0;
 	chosen->rent_began = cache->stored.tick;
 	chosen->last_used = cache->stored.tick;
@@ -341,7 +342,13 @@ bloom_stored_slice(struct varlena *stored, uint64 offset, uint64 length)
  */
 #define BLOOM_SLICE_PROBE_BYTES	UINT64_C(4096)
 
-/* May the entry be kept whole without dropping a filter probed since its slices began? */
+/*
+ * May the entry be kept whole without dropping a filter probed since its
+ * slices began?  For a value stored compressed, only the kept copies of
+ * other compressed values count: an uncompressed filter dropped for it
+ * goes on in slices at their usual cost, while a compressed one in slices
+ * decompresses up to each block.
+ */
 static bool
 bloom_stored_may_keep(const BloomCallCache *cache, const BloomStoredFilter *entry)
 {
@@ -352,6 +359,8 @@ bloom_stored_may_keep(const BloomCallCache *cache, const BloomStoredFilter *entr
 	{
 		const BloomStoredFilter *other = &cache->stored.entries[i];
 
+		if (entry->compressed && !other->compressed)
+			continue;
 		if (other->whole != NULL && other->last_used >= entry->rent_began)
 		{
 			active++;
@@ -378,23 +387,30 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 	if (!VARATT_IS_EXTERNAL_ONDISK(raw))
 		return false;
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-	/*
-	 * Stored compressed: a slice decompresses the value up to its end, so
-	 * the value is read whole, also when its entry lost its kept copy.
-	 */
-	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
-		return false;
 	entry = bloom_stored_lookup(cache, &pointer);
 	/* already read whole for this call site */
 	if (entry != NULL && entry->whole != NULL)
 		return false;
+	/* met first: stored compressed, it is read whole (bloom_stored_header) */
 	if (entry == NULL)
 	{
 		if (!bloom_stored_header(fcinfo, argno, &header, &stored))
 			return false;
 		entry = bloom_stored_enter(cache, &pointer, &header);
 	}
-	if (entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= bf_filter_bytes(entry->header.nblocks))
+	/*
+	 * Stored compressed, its kept copy dropped for another: a slice
+	 * decompresses the value up to the slice, half of it on average, so it
+	 * is read whole again at once, unless that would drop another compressed
+	 * filter still in use (then both would be decompressed whole in turn).
+	 */
+	if (entry->compressed)
+	{
+		if (bloom_stored_may_keep(cache, entry))
+			return false;
+		entry->rent_began = cache->stored.tick;
+	}
+	else if (entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= bf_filter_bytes(entry->header.nblocks))
 	{
 		if (bloom_stored_may_keep(cache, entry))
 			return false;
