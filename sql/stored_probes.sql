@@ -120,6 +120,33 @@ INSERT INTO pages VALUES ('two filters beyond work_mem', toast_pages('pair'));
 -- reads the page of its block, for each of its 10,000 rows
 SELECT touched - lag(touched) OVER (ORDER BY ctid) BETWEEN 10000 AND 15000 AS one_kept_one_sliced
 FROM pages ORDER BY ctid OFFSET 1;
+-- a compressed filter kept whole is not dropped for another compressed one
+-- while a filter stored uncompressed is kept: the uncompressed one goes to
+-- slices instead.  Filter 1 is 1.2 MB, uncompressed; 2 and 3 are 6 MB,
+-- compressed to about 300 kB (about 37 TOAST pages) each.  Within 13MB two
+-- of them fit whole, and all three do not.
+CREATE TABLE mixed (id int PRIMARY KEY, f bloomfilter);
+INSERT INTO mixed SELECT 1, bloom_agg(g, 1000000, 0.01) FROM generate_series(1, 100000) g;
+ALTER TABLE mixed ALTER COLUMN f SET STORAGE extended, ALTER COLUMN f SET COMPRESSION pglz;
+INSERT INTO mixed SELECT i, (SELECT bloom_agg(g, 5000000, 0.01) FROM generate_series(i * 100000, i * 100000 + 19999) g)
+FROM generate_series(2, 3) i;
+SELECT id, pg_column_size(f) BETWEEN 200000 AND 400000 AS compressed, (bloom_info(f, false)).bytes
+FROM mixed ORDER BY id;
+SET work_mem = '13MB';
+TRUNCATE pages;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('start', toast_pages('mixed'));
+-- filter 1 alone until it is kept whole, then 2, 1, 3, 1, ... (100 rows each of 2 and 3)
+SELECT count(*) FROM generate_series(1, 800) g
+WHERE (SELECT f FROM mixed WHERE id = CASE WHEN g <= 400 THEN 1 ELSE (ARRAY[2, 1, 3, 1])[g % 4 + 1] END) @> g;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('compressed and uncompressed in turn', toast_pages('mixed'));
+-- filter 1's rent, its purchase and its slices after, and 2 and 3 each
+-- read whole once: under 1,000 pages.  Dropping one compressed copy for the
+-- other on each of their 200 rows would read 37 pages a row, over 7,000.
+SELECT touched - lag(touched) OVER (ORDER BY ctid) < 2000 AS compressed_kept
+FROM pages ORDER BY ctid OFFSET 1;
+DROP TABLE mixed;
 -- three filters in turn, at three call sites of one query: the same answers as in memory
 INSERT INTO pair SELECT 2, bloom_agg(g, 1000000, 0.01) FROM generate_series(200001, 300000) g;
 RESET work_mem;

@@ -146,16 +146,34 @@ bloom_kept_budget(void)
 }
 
 /*
- * Keeps a detoasted filter whole, making room first: least recently used
- * copies go (their entries start again in slices) until the filters kept
- * number fewer than BLOOM_KEPT_FILTERS and, with this one, fit the budget.
+ * Should victim be dropped before other to make room for entry?  For a
+ * value stored compressed, copies of uncompressed values go first, least
+ * recently used first: they go on in slices at their usual cost, and
+ * bloom_stored_may_keep let it in counting only compressed copies, so
+ * dropping a compressed copy still in use instead would have the two
+ * compressed filters read whole in turn.  Otherwise the least recently used.
+ */
+static bool
+bloom_stored_drops_before(const BloomStoredFilter *entry, const BloomStoredFilter *victim,
+						  const BloomStoredFilter *other)
+{
+	if (entry->compressed && victim->compressed != other->compressed)
+		return !victim->compressed;
+	return victim->last_used < other->last_used;
+}
+
+/*
+ * Keeps a detoasted filter whole, making room first: copies go in the order
+ * of bloom_stored_drops_before (their entries start again in slices) until
+ * the filters kept number fewer than BLOOM_KEPT_FILTERS and, with this one,
+ * fit the budget.
  */
 static void
 bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole, void *allocation)
 {
 	for (;;)
 	{
-		BloomStoredFilter *oldest = NULL;
+		BloomStoredFilter *victim = NULL;
 		uint64		kept_bytes = 0;
 		int			kept = 0;
 
@@ -167,16 +185,16 @@ bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole,
 				continue;
 			kept++;
 			kept_bytes += BLOOM_LENGTH(other->whole);
-			if (oldest == NULL || other->last_used < oldest->last_used)
-				oldest = other;
+			if (victim == NULL || bloom_stored_drops_before(entry, other, victim))
+				victim = other;
 		}
 		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(whole) <= bloom_kept_budget()))
 			break;
-		pfree(oldest->whole_allocation);
-		oldest->whole = NULL;
-		oldest->whole_allocation = NULL;
-		oldest->slice_probes = 0;
-		oldest->rent_began = cache->stored.tick;
+		pfree(victim->whole_allocation);
+		victim->whole = NULL;
+		victim->whole_allocation = NULL;
+		victim->slice_probes = 0;
+		victim->rent_began = cache->stored.tick;
 	}
 	entry->whole = whole;
 	entry->whole_allocation = allocation;
