@@ -192,8 +192,8 @@ typedef struct BloomStoredFilter
 	Oid			valueid;		/* InvalidOid: a free entry */
 	bf_header	header;			/* checked */
 	bool		compressed;		/* stored compressed: a slice decompresses up to it */
-	bytea	   *whole;			/* copy in fn_mcxt (bloom_fetch_kept), or NULL */
-	void	   *whole_allocation;	/* what holds whole, to free */
+	bytea	   *whole;			/* in copy, or NULL */
+	struct BloomKeptCopy *copy; /* the kept copy shared in fn_mcxt (bloomfilter_probe.c) */
 	uint64		slice_probes;	/* probes through slices since rent_began */
 	uint64		rent_began;		/* call-site tick of the first of them */
 	uint64		last_used;		/* call-site tick of its last probe */
@@ -220,8 +220,8 @@ typedef struct BloomOtherStored
 	Oid			toastrelid;
 	Oid			valueid;		/* InvalidOid: none */
 	uint64		slice_probes;
-	bytea	   *whole;			/* copy in fn_mcxt (bloom_fetch_kept), or NULL */
-	void	   *whole_allocation;	/* what holds whole, to free */
+	bytea	   *whole;			/* in copy, or NULL */
+	struct BloomKeptCopy *copy; /* the kept copy shared in fn_mcxt (bloomfilter_probe.c) */
 	/*
 	 * The value whose header and kind the last row checked (see
 	 * bloom_other_known): the kept whole value, or a constant or parameter
@@ -234,12 +234,11 @@ typedef struct BloomOtherStored
 	/*
 	 * What a type's probes derive once from the kept whole value
 	 * (bloom_other_derived): countingbloom's cast (a quarter of its bytes),
-	 * cuckoofilter's unpacked table, scalablebloom's chain.  Freed with
-	 * whole.  derive_pending: whole may still be derived from, once it has
-	 * served whole_probes enough (bloom_other_derive).
+	 * cuckoofilter's unpacked table, scalablebloom's chain.  Held by copy,
+	 * with whole.  derive_pending: whole may still be derived from, once it
+	 * has served whole_probes enough (bloom_other_derive).
 	 */
-	void	   *derived;		/* on a cache line boundary, within derived_alloc */
-	void	   *derived_alloc;
+	const void *derived;		/* on a cache line boundary, or NULL */
 	bool		derive_pending;
 	uint64		whole_probes;
 } BloomOtherStored;

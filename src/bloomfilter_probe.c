@@ -76,6 +76,149 @@ bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_f
 }
 
 /*
+ * Kept copies are shared by the call sites of one memory context.  Each
+ * `@>` of a query is a call site with a cache of its own, and the executor
+ * makes their FmgrInfo in the query's context; so a query that probes one
+ * stored value from several places (two columns against one blacklist)
+ * would otherwise hold a copy per place.  A copy is known by its TOAST
+ * pointer and its placement (first_block), counts the call sites keeping
+ * it, and is freed when the last one drops it, or with its context.  Call
+ * sites only read a copy, and what a type derives from it
+ * (bloom_other_derive) is shared with it.
+ */
+typedef struct BloomKeptCopies BloomKeptCopies;
+
+typedef struct BloomKeptCopy
+{
+	Oid			toastrelid;
+	Oid			valueid;
+	bloom_first_block_fn first_block;
+	bytea	   *whole;
+	void	   *allocation;		/* what holds whole, to free */
+	int			keepers;		/* call sites keeping it */
+	const BloomDeriver *deriver;	/* what derived was derived by, or NULL */
+	const void *derived;
+	void	   *derived_allocation; /* set before deriving: a derive cut short is not tried again */
+	BloomKeptCopies *owner;
+	struct BloomKeptCopy *next;
+} BloomKeptCopy;
+
+/* The copies of one context, which forgets them when it is reset or deleted. */
+struct BloomKeptCopies
+{
+	MemoryContext context;
+	BloomKeptCopy *copies;
+	MemoryContextCallback forget;
+	BloomKeptCopies *next;
+};
+
+static BloomKeptCopies *bloom_kept_contexts = NULL;
+
+static void
+bloom_kept_forget(void *arg)
+{
+	for (BloomKeptCopies **link = &bloom_kept_contexts; *link != NULL; link = &(*link)->next)
+	{
+		if (*link == arg)
+		{
+			*link = (*link)->next;
+			return;
+		}
+	}
+}
+
+/* The copy of the value at pointer placed by first_block (NULL: any) in context, or NULL. */
+static BloomKeptCopy *
+bloom_kept_find(MemoryContext context, const struct varatt_external *pointer, bloom_first_block_fn first_block)
+{
+	for (BloomKeptCopies *copies = bloom_kept_contexts; copies != NULL; copies = copies->next)
+	{
+		if (copies->context != context)
+			continue;
+		for (BloomKeptCopy *copy = copies->copies; copy != NULL; copy = copy->next)
+		{
+			if (copy->valueid == pointer->va_valueid && copy->toastrelid == pointer->va_toastrelid &&
+				(copy->first_block == first_block || first_block == NULL))
+				return copy;
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+static BloomKeptCopies *
+bloom_kept_copies_in(MemoryContext context)
+{
+	BloomKeptCopies *copies;
+
+	for (copies = bloom_kept_contexts; copies != NULL; copies = copies->next)
+	{
+		if (copies->context == context)
+			return copies;
+	}
+	copies = MemoryContextAllocZero(context, sizeof(BloomKeptCopies));
+	copies->context = context;
+	copies->forget.func = bloom_kept_forget;
+	copies->forget.arg = copies;
+	MemoryContextRegisterResetCallback(context, &copies->forget);
+	copies->next = bloom_kept_contexts;
+	bloom_kept_contexts = copies;
+	return copies;
+}
+
+/* The kept copy of stored value raw in context: shared if there is one, else fetched. */
+static BloomKeptCopy *
+bloom_kept_acquire(struct varlena *raw, MemoryContext context, bloom_first_block_fn first_block)
+{
+	BloomKeptCopies *copies;
+	struct varatt_external pointer;
+	BloomKeptCopy *copy;
+	void	   *allocation;
+	bytea	   *whole;
+
+	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+	copy = bloom_kept_find(context, &pointer, first_block);
+	if (copy != NULL)
+	{
+		copy->keepers++;
+		return copy;
+	}
+	copies = bloom_kept_copies_in(context);
+	whole = bloom_fetch_kept(raw, context, first_block, &allocation);
+	copy = MemoryContextAllocZero(context, sizeof(BloomKeptCopy));
+	copy->toastrelid = pointer.va_toastrelid;
+	copy->valueid = pointer.va_valueid;
+	copy->first_block = first_block;
+	copy->whole = whole;
+	copy->allocation = allocation;
+	copy->keepers = 1;
+	copy->owner = copies;
+	copy->next = copies->copies;
+	copies->copies = copy;
+	return copy;
+}
+
+/* A call site drops its copy; the last one frees it. */
+static void
+bloom_kept_release(BloomKeptCopy *copy)
+{
+	if (--copy->keepers > 0)
+		return;
+	for (BloomKeptCopy **link = &copy->owner->copies; *link != NULL; link = &(*link)->next)
+	{
+		if (*link == copy)
+		{
+			*link = copy->next;
+			break;
+		}
+	}
+	pfree(copy->allocation);
+	if (copy->derived_allocation != NULL)
+		pfree(copy->derived_allocation);
+	pfree(copy);
+}
+
+/*
  * Stored filters of a call site.
  *
  * A value stored out of line is identified by its TOAST pointer
@@ -169,7 +312,7 @@ bloom_stored_drops_before(const BloomStoredFilter *entry, const BloomStoredFilte
  * fit the budget.
  */
 static void
-bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole, void *allocation)
+bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, BloomKeptCopy *copy)
 {
 	for (;;)
 	{
@@ -188,16 +331,16 @@ bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, bytea *whole,
 			if (victim == NULL || bloom_stored_drops_before(entry, other, victim))
 				victim = other;
 		}
-		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(whole) <= bloom_kept_budget()))
+		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(copy->whole) <= bloom_kept_budget()))
 			break;
-		pfree(victim->whole_allocation);
+		bloom_kept_release(victim->copy);
 		victim->whole = NULL;
-		victim->whole_allocation = NULL;
+		victim->copy = NULL;
 		victim->slice_probes = 0;
 		victim->rent_began = cache->stored.tick;
 	}
-	entry->whole = whole;
-	entry->whole_allocation = allocation;
+	entry->whole = copy->whole;
+	entry->copy = copy;
 }
 
 /* bloomfilter's blocks follow its header (bloom_fetch_kept) */
@@ -218,10 +361,9 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 	BloomCallCache *cache;
 	struct varatt_external pointer;
 	BloomStoredFilter *entry;
-	bytea	   *fetched;
+	BloomKeptCopy *copy;
 	bf_header	fetched_header;
 	bf_status	status;
-	void	   *allocation;
 
 	if (bloom_varlena_in_place(raw))
 	{
@@ -254,20 +396,20 @@ bloom_filter_bytes_arg(FunctionCallInfo fcinfo, int argno, bf_header *header)
 		return BLOOM_BYTES(entry->whole);
 	}
 
-	/* fetched (and decompressed, if a value was stored compressed), then checked */
-	fetched = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, bloom_first_block, &allocation);
-	status = bf_check_header(BLOOM_BYTES(fetched), BLOOM_LENGTH(fetched), &fetched_header);
+	/* fetched (and decompressed, if a value was stored compressed) or shared, then checked */
+	copy = bloom_kept_acquire(raw, fcinfo->flinfo->fn_mcxt, bloom_first_block);
+	status = bf_check_header(BLOOM_BYTES(copy->whole), BLOOM_LENGTH(copy->whole), &fetched_header);
 	if (status != BF_OK)
 	{
-		pfree(allocation);
+		bloom_kept_release(copy);
 		bloom_check_status(status, BLOOM_FROM_STORAGE);
 	}
 	/* only a value that passed enters the cache */
 	if (entry == NULL)
 		entry = bloom_stored_enter(cache, &pointer, &fetched_header);
-	bloom_stored_keep(cache, entry, fetched, allocation);
+	bloom_stored_keep(cache, entry, copy);
 	*header = fetched_header;
-	return BLOOM_BYTES(fetched);
+	return BLOOM_BYTES(copy->whole);
 }
 
 /*
@@ -435,6 +577,10 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 		entry->slice_probes = 0;
 		entry->rent_began = cache->stored.tick;
 	}
+	/* kept by another call site: taken for nothing */
+	else if (bloom_kept_find(fcinfo->flinfo->fn_mcxt, &pointer, bloom_first_block) != NULL &&
+			 bloom_stored_may_keep(cache, entry))
+		return false;
 	entry->slice_probes++;
 
 	if (entry->header.n_added == 0)
@@ -469,14 +615,11 @@ bloom_other_stored(FunctionCallInfo fcinfo, const struct varatt_external *pointe
 
 	if (entry->valueid != pointer->va_valueid || entry->toastrelid != pointer->va_toastrelid)
 	{
-		if (entry->whole_allocation != NULL)
-			pfree(entry->whole_allocation);
-		if (entry->derived_alloc != NULL)
-			pfree(entry->derived_alloc);
+		if (entry->copy != NULL)
+			bloom_kept_release(entry->copy);
 		entry->whole = NULL;
-		entry->whole_allocation = NULL;
+		entry->copy = NULL;
 		entry->derived = NULL;
-		entry->derived_alloc = NULL;
 		entry->derive_pending = false;
 		entry->toastrelid = pointer->va_toastrelid;
 		entry->valueid = pointer->va_valueid;
@@ -499,8 +642,10 @@ bloom_probe_in_slices(FunctionCallInfo fcinfo, int argno, struct varlena **store
 	if (VARATT_EXTERNAL_IS_COMPRESSED(pointer))
 		return false;
 	entry = bloom_other_stored(fcinfo, &pointer);
+	/* kept, bought, or kept by another call site (taken for nothing) */
 	if (entry->whole != NULL ||
-		entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer))
+		entry->slice_probes * BLOOM_SLICE_PROBE_BYTES >= (uint64) VARATT_EXTERNAL_GET_EXTSIZE(pointer) ||
+		bloom_kept_find(fcinfo->flinfo->fn_mcxt, &pointer, NULL) != NULL)
 		return false;
 	entry->slice_probes++;
 	*stored = raw;
@@ -531,7 +676,8 @@ bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, bloom_first_block_fn f
 	entry = bloom_other_stored(fcinfo, &pointer);
 	if (entry->whole == NULL)
 	{
-		entry->whole = bloom_fetch_kept(raw, fcinfo->flinfo->fn_mcxt, first_block, &entry->whole_allocation);
+		entry->copy = bloom_kept_acquire(raw, fcinfo->flinfo->fn_mcxt, first_block);
+		entry->whole = entry->copy->whole;
 		entry->derive_pending = true;
 		entry->whole_probes = 0;
 	}
@@ -604,11 +750,21 @@ const void *
 bloom_other_derive(FunctionCallInfo fcinfo, const BloomDeriver *deriver)
 {
 	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
+	BloomKeptCopy *copy = entry->copy;
 	const uint8_t *bytes = BLOOM_BYTES(entry->whole);
-	uint64		size = deriver->size(bytes);
+	uint64		size;
 	void	   *derived;
 
-	if (size == 0 || size > Max(bloom_kept_budget(), BLOOM_LENGTH(entry->whole) / 4))
+	/* derived already, for another call site */
+	if (copy->deriver == deriver)
+	{
+		entry->derive_pending = false;
+		entry->derived = copy->derived;
+		return copy->derived;
+	}
+	size = deriver->size(bytes);
+	if (size == 0 || size > Max(bloom_kept_budget(), BLOOM_LENGTH(entry->whole) / 4) ||
+		copy->derived_allocation != NULL)
 	{
 		entry->derive_pending = false;
 		return NULL;
@@ -617,9 +773,11 @@ bloom_other_derive(FunctionCallInfo fcinfo, const BloomDeriver *deriver)
 		return NULL;
 	/* a derive cut short (a cancel) is never retried, and never published */
 	entry->derive_pending = false;
-	entry->derived_alloc = MemoryContextAllocHuge(fcinfo->flinfo->fn_mcxt, size + BF_BLOCK_BYTES);
-	derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, entry->derived_alloc);
+	copy->derived_allocation = MemoryContextAllocHuge(copy->owner->context, size + BF_BLOCK_BYTES);
+	derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, copy->derived_allocation);
 	deriver->derive(bytes, derived);
+	copy->derived = derived;
+	copy->deriver = deriver;
 	entry->derived = derived;
 	return derived;
 }
