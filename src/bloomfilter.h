@@ -88,6 +88,17 @@ extern bytea *bloom_alloc_varlena(uint64_t bytes);
 extern bytea *bloom_alloc_placed_filter(uint64_t bytes, bytea **building);
 extern void bloom_placed_filter_finish(bytea *result, bytea *building);
 
+/*
+ * Where in memory (at least offset + BF_BLOCK_BYTES - 1 bytes more than
+ * needed) to put bytes whose byte at offset must start a cache line: the
+ * first block of a filter, so that each block is one line.
+ */
+static inline void *
+bloom_place(void *memory, uint64 offset)
+{
+	return (void *) (TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) memory + offset) - offset);
+}
+
 /* A detoasted filter whose header passed its checks (XX001 otherwise). */
 extern bytea *bloom_checked(bytea *value, bf_header *header);
 

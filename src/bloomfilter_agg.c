@@ -34,6 +34,7 @@ typedef struct BloomAggState
 {
 	ExpandedObjectHeader header;
 	bytea	   *flat;			/* in header.eoh_context */
+	void	   *flat_allocation;	/* the chunk holding flat, to free: flat, or before it when placed */
 } BloomAggState;
 
 /*
@@ -82,12 +83,17 @@ static const ExpandedObjectMethods bloom_agg_state_methods = {
 	bloom_agg_state_flatten
 };
 
-/* A state being updated: its flat bytes, and the expanded object owning them, if any. */
+/*
+ * A state being updated: its flat bytes, and the expanded object owning
+ * them, if any.  new_allocation: the chunk holding the buffer that
+ * bloom_state_new_buffer made last, for bloom_state_replace.
+ */
 typedef struct BloomStateRef
 {
 	MemoryContext aggregate_context;
 	BloomAggState *object;
 	bytea	   *flat;
+	void	   *new_allocation;
 } BloomStateRef;
 
 static BloomAggState *
@@ -138,6 +144,7 @@ bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_cont
 	ref.aggregate_context = aggregate_context;
 	ref.object = bloom_state_object(PG_GETARG_DATUM(argno), true);
 	ref.flat = ref.object ? ref.object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
+	ref.new_allocation = NULL;
 	return ref;
 }
 
@@ -155,10 +162,20 @@ bloom_state_datum(BloomStateRef ref)
  * to the state's expanded object, made now, under the aggregate context, if
  * the state has none.  Fill it from the old one, then call
  * bloom_state_replace().
+ *
+ * filter_mode: the buffer is for a state in mode filter, whose blocks are
+ * then placed on cache line boundaries.  A transition adds each row to one
+ * 64-byte block of a filter larger than the caches, prefetched rows ahead;
+ * a block across two lines costs two loads and two stores of split lines,
+ * and its second line is not the one prefetched.  A large chunk from
+ * malloc's own mapping lies 16 bytes past a page, so without placement
+ * every block of such a state straddles two lines.
  */
 static bytea *
-bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes)
+bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 {
+	uint64		placement = filter_mode ? BF_BLOCK_BYTES : 0;
+	void	   *allocation;
 	bytea	   *buffer;
 
 	if (ref->object == NULL && bytes + VARHDRSZ <= BLOOM_FLAT_STATE_MAX_BYTES)
@@ -171,11 +188,15 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes)
 		ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
 		EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
 	}
-	if (bytes + VARHDRSZ > MaxAllocHugeSize)
+	if (bytes + VARHDRSZ + placement > MaxAllocHugeSize)
 		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
-	buffer = (bytea *) MemoryContextAllocHuge(ref->object->header.eoh_context, bytes + VARHDRSZ);
+	allocation = MemoryContextAllocHuge(ref->object->header.eoh_context, bytes + VARHDRSZ + placement);
+	buffer = (bytea *) (filter_mode ?
+						bloom_place(allocation, VARHDRSZ + BF_STATE_FILTER_OFFSET + BF_HEADER_BYTES) :
+						allocation);
 	SET_VARSIZE(buffer, bytes + VARHDRSZ);
-	bloom_advise_huge_pages(buffer, bytes + VARHDRSZ);
+	bloom_advise_huge_pages(allocation, bytes + VARHDRSZ + placement);
+	ref->new_allocation = allocation;
 	return buffer;
 }
 
@@ -184,9 +205,12 @@ static void
 bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 {
 	if (ref->object != NULL && ref->flat != NULL && ref->object->flat == ref->flat)
-		pfree(ref->flat);
+		pfree(ref->object->flat_allocation);
 	if (ref->object != NULL)
+	{
 		ref->object->flat = buffer;
+		ref->object->flat_allocation = ref->new_allocation;
+	}
 	ref->flat = buffer;
 }
 
@@ -194,7 +218,7 @@ bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 static BloomStateRef
 bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *buffer;
@@ -202,7 +226,7 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 	if (fixed)
 	{
 		bloom_check_status(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks));
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(nblocks), true);
 		bf_state_init_filter(BLOOM_BYTES(buffer), nblocks, k, BF_STATE_SIZING_FIXED, p, (uint64_t) n);
 	}
 	else
@@ -212,7 +236,7 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 
 		/* checks p now, not after the scan */
 		bloom_check_status(bf_plan(0, p, &nblocks, &k), BLOOM_FROM_STORAGE);
-		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(capacity));
+		buffer = bloom_state_new_buffer(&ref, bf_state_bytes_hashes(capacity), false);
 		bf_state_init_hashes(BLOOM_BYTES(buffer), capacity, p);
 	}
 	bloom_state_replace(&ref, buffer);
@@ -226,24 +250,25 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 static BloomStateRef
 bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
 	bytea	   *buffer;
 
 	if (!(shape->design_p >= BF_MIN_P))
 		bloom_check_status(BF_ERR_P_TOO_SMALL, BLOOM_FROM_STORAGE);
-	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks));
+	buffer = bloom_state_new_buffer(&ref, bf_state_bytes_filter(shape->nblocks), true);
 	bf_state_init_filter(BLOOM_BYTES(buffer), shape->nblocks, shape->k, BF_STATE_SIZING_FIXED,
 							shape->design_p, shape->design_n);
 	bloom_state_replace(&ref, buffer);
 	return ref;
 }
 
-/* A private copy of a flat state, for a combine function to keep. */
+/* A private copy of a flat state (checked), for a combine function to keep. */
 static BloomStateRef
 bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL};
-	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat));
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
+	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat),
+												BLOOM_BYTES(flat)[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER);
 
 	memcpy(BLOOM_BYTES(buffer), BLOOM_BYTES(flat), BLOOM_LENGTH(flat));
 	bloom_state_replace(&ref, buffer);
@@ -263,18 +288,20 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 	bytea	   *grown;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	if (ref->object != NULL && ref->object->flat == ref->flat)
+	/* a hash list's buffer is never placed: it is its own chunk */
+	if (ref->object != NULL && ref->object->flat == ref->flat && ref->object->flat_allocation == ref->flat)
 	{
 		/* glibc moves a large block's pages (mremap) rather than copy them */
 		grown = (bytea *) repalloc_huge(ref->flat, bytes + VARHDRSZ);
 		SET_VARSIZE(grown, bytes + VARHDRSZ);
 		bloom_advise_huge_pages(grown, bytes + VARHDRSZ);
 		ref->object->flat = grown;
+		ref->object->flat_allocation = grown;
 		ref->flat = grown;
 	}
 	else
 	{
-		grown = bloom_state_new_buffer(ref, bytes);
+		grown = bloom_state_new_buffer(ref, bytes, false);
 		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
 		bloom_state_replace(ref, grown);
 	}
@@ -296,7 +323,7 @@ bloom_state_to_filter(BloomStateRef *ref)
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
 	bloom_check_status(bf_state_auto_blocks(header.p, &nblocks, &k), BLOOM_FROM_STORAGE);
-	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks));
+	filter_state = bloom_state_new_buffer(ref, bf_state_bytes_filter(nblocks), true);
 	bf_state_init_filter(BLOOM_BYTES(filter_state), nblocks, k, BF_STATE_SIZING_AUTO, header.p, 0);
 	bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_state)),
 								   bf_state_hashes(BLOOM_BYTES(ref->flat)), header.rows);
@@ -617,7 +644,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	/* a hash list meets a filter: the result is a copy of the filter with the hashes added */
 	if (header.mode == BF_STATE_MODE_HASHES && other_header.mode == BF_STATE_MODE_FILTER)
 	{
-		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other));
+		bytea	   *filter_copy = bloom_state_new_buffer(&state, BLOOM_LENGTH(other), true);
 
 		memcpy(BLOOM_BYTES(filter_copy), BLOOM_BYTES(other), BLOOM_LENGTH(other));
 		bloom_add_hashes_interruptible(bf_state_filter(BLOOM_BYTES(filter_copy)),

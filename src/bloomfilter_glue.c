@@ -161,10 +161,9 @@ bytea *
 bloom_alloc_placed_filter(uint64_t bytes, bytea **building)
 {
 	bytea	   *result = bloom_alloc_varlena(bytes + BF_BLOCK_BYTES);
-	/* building + VARHDRSZ + BF_HEADER_BYTES, its first block, on a line boundary */
-	uintptr_t	first_block = TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) result + VARHDRSZ + BF_HEADER_BYTES);
 
-	*building = (bytea *) (first_block - BF_HEADER_BYTES - VARHDRSZ);
+	/* building's first block on a line boundary */
+	*building = (bytea *) bloom_place(result, VARHDRSZ + BF_HEADER_BYTES);
 	SET_VARSIZE(*building, bytes + VARHDRSZ);
 	return result;
 }

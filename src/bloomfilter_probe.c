@@ -37,7 +37,6 @@ bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_f
 	uint64		block_offset;
 	bytea	   *head;
 	bytea	   *value;
-	uintptr_t	line;
 	MemoryContext old;
 
 	VARATT_EXTERNAL_GET_POINTER(pointer, raw);
@@ -56,8 +55,7 @@ bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_f
 
 	/* value + VARHDRSZ + block_offset on a line boundary; length is at most 1 GB, an external value's */
 	*allocation = MemoryContextAllocHuge(context, BF_BLOCK_BYTES + VARHDRSZ + length);
-	line = TYPEALIGN(BF_BLOCK_BYTES, (uintptr_t) *allocation + VARHDRSZ + block_offset);
-	value = (bytea *) (line - block_offset - VARHDRSZ);
+	value = (bytea *) bloom_place(*allocation, VARHDRSZ + block_offset);
 	SET_VARSIZE(value, length + VARHDRSZ);
 	memcpy(BLOOM_BYTES(value), BLOOM_BYTES(head), head_length);
 	pfree(head);
