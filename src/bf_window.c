@@ -459,6 +459,57 @@ bw_prepare_add(uint8_t *window, bw_header *header, int64_t t, unsigned *slot, bo
 	return BF_OK;
 }
 
+/* Asks for the line of hash's block in generation slot, to be set soon. */
+static inline void
+bw_prefetch_hash(const uint8_t *window, const bw_header *header, unsigned slot, uint64_t hash)
+{
+#if defined(__GNUC__) || defined(__clang__)
+	__builtin_prefetch(window + bw_block_offset(header, bf_block_of(hash, header->nblocks), slot), 1, 3);
+#else
+	(void) window;
+	(void) header;
+	(void) slot;
+	(void) hash;
+#endif
+}
+
+bf_status
+bw_add_hashes(uint8_t *window, bw_header *header, int64_t t, const uint64_t *hashes, uint64_t count,
+			  uint64_t *added, uint64_t chunk_blocks, bf_between_chunks_fn between)
+{
+	*added = 0;
+	while (*added < count)
+	{
+		const uint64_t *run_hashes = hashes + *added;
+		uint64_t	run = count - *added;
+		unsigned	slot;
+		bool		expired;
+		bf_status	status = bw_prepare_add(window, header, t, &slot, &expired, chunk_blocks, between);
+
+		if (status != BF_OK)
+			return status;
+		if (expired)
+			return BF_OK;
+		/* bw_prepare_add counted the run's first add; the generation takes span adds before the next rotates */
+		if (header->mode == BW_MODE_COUNT && header->gen[slot].n_added < header->span)
+			run = run < 1 + header->span - header->gen[slot].n_added ? run : 1 + header->span - header->gen[slot].n_added;
+		else if (header->mode == BW_MODE_COUNT)
+			run = 1;
+		header->gen[slot].n_added = bf_sat_add_u64(header->gen[slot].n_added, run - 1);
+		header->insertions = bf_sat_add_u64(header->insertions, run - 1);
+		for (uint64_t i = 0; i < run; i++)
+		{
+			if (i % BW_ADD_RUN_CHUNK == 0 && i > 0 && between != NULL)
+				between();
+			if (i + BF_PREFETCH_DISTANCE < run)
+				bw_prefetch_hash(window, header, slot, run_hashes[i + BF_PREFETCH_DISTANCE]);
+			bw_add_hash(window, header, slot, run_hashes[i]);
+		}
+		*added += run;
+	}
+	return BF_OK;
+}
+
 /* The oldest start a probe at t tests is above this: start + span > t - T; t clamped so that nothing overflows. */
 static inline int64_t
 bw_live_after(int64_t t, uint64_t window, uint64_t span)

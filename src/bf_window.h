@@ -223,6 +223,20 @@ bw_add_hash(uint8_t *window, const bw_header *header, unsigned slot, uint64_t ha
 }
 
 /*
+ * count hashes added at time t, in order: the same window and header as
+ * bw_prepare_add and bw_add_hash for each, but prepared once for each run
+ * that goes into one generation (count mode: until it holds span; time
+ * mode: all of them, at one time), whose blocks are prefetched
+ * BF_PREFETCH_DISTANCE hashes ahead.  between() runs before every
+ * BW_ADD_RUN_CHUNK adds.  *added: the hashes added, all of them unless
+ * time mode found t expired (then none) or an error stopped it.
+ */
+#define BW_ADD_RUN_CHUNK	65536
+
+extern bf_status bw_add_hashes(uint8_t *window, bw_header *header, int64_t t, const uint64_t *hashes,
+							   uint64_t count, uint64_t *added, uint64_t chunk_blocks, bf_between_chunks_fn between);
+
+/*
  * The slots a probe at t tests, as a bit mask: count mode, every slot;
  * time mode, the generations with start + span > t - T (and newer ones).
  */

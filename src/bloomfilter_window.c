@@ -252,33 +252,22 @@ static void
 window_add_hashes(bytea *window, bw_header *header, const uint64 *hashes, int count, uint32 value_kind, int64 t)
 {
 	uint8_t    *bytes = BLOOM_BYTES(window);
-	bool		added = false;
+	uint64		added;
+	bf_status	status;
 
 	if (count == 0)
 		return;
 	bloom_check_kind(header->value_kind, value_kind, WINDOW_HOLDER);
-	for (int i = 0; i < count; i++)
-	{
-		unsigned	slot;
-		bool		expired;
-		bf_status	status;
-
-		if ((i & 0xFFFF) == 0)
-			CHECK_FOR_INTERRUPTS();
-		status = bw_prepare_add(bytes, header, t, &slot, &expired, BLOOM_BLOCKS_PER_CHUNK, bloom_check_interrupts);
-		/* count mode's only refusal: not the size limit that BF_ERR_TOO_LARGE names elsewhere */
-		if (status == BF_ERR_TOO_LARGE)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-					 errmsg("bloom window has counted its limit of 2^62 insertions"),
-					 errhint("Start a new window with bloomwindow_empty_count.")));
-		bloom_check_status_of(status, BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
-		if (expired)
-			break;				/* every hash has the same time */
-		bw_add_hash(bytes, header, slot, hashes[i]);
-		added = true;
-	}
-	if (added)
+	status = bw_add_hashes(bytes, header, t, hashes, (uint64) count, &added, BLOOM_BLOCKS_PER_CHUNK,
+						   bloom_check_interrupts);
+	/* count mode's only refusal: not the size limit that BF_ERR_TOO_LARGE names elsewhere */
+	if (status == BF_ERR_TOO_LARGE)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("bloom window has counted its limit of 2^62 insertions"),
+				 errhint("Start a new window with bloomwindow_empty_count.")));
+	bloom_check_status_of(status, BLOOM_FROM_STORAGE, WINDOW_TYPE_NAME);
+	if (added > 0)
 	{
 		header->value_kind = value_kind;
 		bw_write_header(bytes, header);

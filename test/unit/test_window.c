@@ -490,6 +490,72 @@ test_window_count_validation(void)
 	free(w);
 }
 
+/*
+ * bw_add_hashes builds the same bytes as one bw_prepare_add and bw_add_hash
+ * per hash: in count mode over batches that cross several rotations (and
+ * one of a single hash), in time mode at a new time, at an older kept one,
+ * and at an expired one (nothing added).
+ */
+static void
+test_window_batch_adds(void)
+{
+	bw_header	single_header;
+	bw_header	batch_header;
+	uint64_t	hashes[1000];
+	uint64_t	added;
+	uint8_t    *single;
+	uint8_t    *batch;
+	uint64_t	next = 1;
+	/* count mode, W = 90, G = 4: a rotation every 30 adds */
+	static const uint64_t count_batches[] = {7, 1, 45, 200, 29, 31, 1, 500};
+	static const int64_t batch_times[] = {100, 100, 3000, 1500, 9000, 200};
+
+	single = new_window(BW_MODE_COUNT, 90, 90, 0.01, 4, &single_header);
+	batch = new_window(BW_MODE_COUNT, 90, 90, 0.01, 4, &batch_header);
+	for (size_t b = 0; b < sizeof(count_batches) / sizeof(count_batches[0]); b++)
+	{
+		for (uint64_t i = 0; i < count_batches[b]; i++)
+		{
+			hashes[i] = hash_int(next);
+			CHECK(window_add(single, &single_header, next++, 0));
+		}
+		CHECK_STATUS(bw_add_hashes(batch, &batch_header, 0, hashes, count_batches[b], &added, 3, NULL), BF_OK);
+		CHECK_U64(added, count_batches[b]);
+		batch_header.value_kind = BF_KIND_INTEGER;
+		bw_write_header(batch, &batch_header);
+		CHECK(memcmp(single, batch, (size_t) window_length(&single_header)) == 0);
+	}
+	free(single);
+	free(batch);
+
+	/* time mode, T = 40 s, G = 5: a generation a 10 s span */
+	single = new_window(BW_MODE_TIME, 40 * SECOND, 100, 0.01, 5, &single_header);
+	batch = new_window(BW_MODE_TIME, 40 * SECOND, 100, 0.01, 5, &batch_header);
+	for (size_t b = 0; b < sizeof(batch_times) / sizeof(batch_times[0]); b++)
+	{
+		int64_t		t = batch_times[b] * SECOND / 100;
+		bool		kept = true;
+
+		for (uint64_t i = 0; i < 150; i++)
+		{
+			hashes[i] = hash_int(next);
+			kept = window_add(single, &single_header, next++, t);
+		}
+		CHECK_STATUS(bw_add_hashes(batch, &batch_header, t, hashes, 150, &added, 3, NULL), BF_OK);
+		/* 15 s, after 30 s, goes into the kept generation of 10 s; 2 s, after 90 s, is older than all (50 s on) */
+		CHECK_U64(added, kept ? 150 : 0);
+		CHECK(kept == (batch_times[b] != 200));
+		if (added > 0)
+		{
+			batch_header.value_kind = BF_KIND_INTEGER;
+			bw_write_header(batch, &batch_header);
+		}
+		CHECK(memcmp(single, batch, (size_t) window_length(&single_header)) == 0);
+	}
+	free(single);
+	free(batch);
+}
+
 void
 test_window(void)
 {
@@ -503,4 +569,5 @@ test_window(void)
 	test_window_count_union();
 	test_window_validation();
 	test_window_count_validation();
+	test_window_batch_adds();
 }
