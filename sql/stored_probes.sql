@@ -147,6 +147,26 @@ INSERT INTO pages VALUES ('compressed and uncompressed in turn', toast_pages('mi
 SELECT touched - lag(touched) OVER (ORDER BY ctid) < 2000 AS compressed_kept
 FROM pages ORDER BY ctid OFFSET 1;
 DROP TABLE mixed;
+-- a call site takes a copy another call site keeps only if that drops none
+-- of its own: place b probes filter 0 on every row but one in 3,000, which
+-- probes the filter place a keeps (1, then 2, ...); beyond work_mem each
+-- place keeps one filter.  Both places touch about 6,000 TOAST pages in all;
+-- taking a's copy at those 8 rows would drop 0, which b would then probe in
+-- slices and read whole again: about 1,500 pages more.
+CREATE TABLE turns (id int PRIMARY KEY, f bloomfilter);
+INSERT INTO turns SELECT i, (SELECT bloom_agg(g, 1000000, 0.01) FROM generate_series(i * 1000000, i * 1000000 + 99999) g)
+FROM generate_series(0, 2) i;
+SET work_mem = '1MB';
+TRUNCATE pages;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('start', toast_pages('turns'));
+SELECT count(*) FILTER (WHERE (SELECT f FROM turns WHERE id = 1 + (g / 3000) % 2) @> g) AS a,
+       count(*) FILTER (WHERE (SELECT f FROM turns WHERE id = CASE WHEN g % 3000 = 2000 THEN 1 + (g / 3000) % 2 ELSE 0 END) @> g) AS b
+FROM generate_series(0, 23999) g;
+SELECT pg_stat_force_next_flush();
+INSERT INTO pages VALUES ('taken copies', toast_pages('turns'));
+SELECT touched - lag(touched) OVER (ORDER BY ctid) < 6800 AS own_copy_kept FROM pages ORDER BY ctid OFFSET 1;
+DROP TABLE turns;
 -- three filters in turn, at three call sites of one query: the same answers as in memory
 INSERT INTO pair SELECT 2, bloom_agg(g, 1000000, 0.01) FROM generate_series(200001, 300000) g;
 RESET work_mem;

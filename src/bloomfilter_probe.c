@@ -303,6 +303,26 @@ bloom_stored_drops_before(const BloomStoredFilter *entry, const BloomStoredFilte
 	return victim->last_used < other->last_used;
 }
 
+/* Can the call site keep a filter of bytes more without dropping any it keeps? */
+static bool
+bloom_stored_has_room(const BloomCallCache *cache, uint64 bytes)
+{
+	uint64		kept_bytes = 0;
+	int			kept = 0;
+
+	for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
+	{
+		const BloomStoredFilter *other = &cache->stored.entries[i];
+
+		if (other->whole != NULL)
+		{
+			kept++;
+			kept_bytes += BLOOM_LENGTH(other->whole);
+		}
+	}
+	return kept == 0 || (kept < BLOOM_KEPT_FILTERS && kept_bytes + bytes <= bloom_kept_budget());
+}
+
 /*
  * Keeps a detoasted filter whole, making room first: copies go in the order
  * of bloom_stored_drops_before (their entries start again in slices) until
@@ -312,25 +332,17 @@ bloom_stored_drops_before(const BloomStoredFilter *entry, const BloomStoredFilte
 static void
 bloom_stored_keep(BloomCallCache *cache, BloomStoredFilter *entry, BloomKeptCopy *copy)
 {
-	for (;;)
+	while (!bloom_stored_has_room(cache, BLOOM_LENGTH(copy->whole)))
 	{
 		BloomStoredFilter *victim = NULL;
-		uint64		kept_bytes = 0;
-		int			kept = 0;
 
 		for (int i = 0; i < BLOOM_STORED_FILTERS; i++)
 		{
 			BloomStoredFilter *other = &cache->stored.entries[i];
 
-			if (other->whole == NULL)
-				continue;
-			kept++;
-			kept_bytes += BLOOM_LENGTH(other->whole);
-			if (victim == NULL || bloom_stored_drops_before(entry, other, victim))
+			if (other->whole != NULL && (victim == NULL || bloom_stored_drops_before(entry, other, victim)))
 				victim = other;
 		}
-		if (kept < BLOOM_KEPT_FILTERS && (kept == 0 || kept_bytes + BLOOM_LENGTH(copy->whole) <= bloom_kept_budget()))
-			break;
 		bloom_kept_release(victim->copy);
 		victim->whole = NULL;
 		victim->copy = NULL;
@@ -575,9 +587,9 @@ bloom_stored_probe(FunctionCallInfo fcinfo, int argno, const uint64 *hashes, int
 		entry->slice_probes = 0;
 		entry->rent_began = cache->stored.tick;
 	}
-	/* kept by another call site: taken for nothing */
+	/* kept by another call site: taken for nothing, if that drops no copy of this one */
 	else if (bloom_kept_find(fcinfo->flinfo->fn_mcxt, &pointer, bloom_first_block) != NULL &&
-			 bloom_stored_may_keep(cache, entry))
+			 bloom_stored_has_room(cache, bf_filter_bytes(entry->header.nblocks)))
 		return false;
 	entry->slice_probes++;
 
