@@ -186,25 +186,27 @@ DROP FUNCTION toast_pages(text);
 -- cuckoofilter (2.4 MB, and 2.6 MB unpacked).  (Aggregates written alike
 -- are computed once, so the places are written differently.)  The answers
 -- are the same at every place.
+CREATE FUNCTION executor_bytes() RETURNS bigint LANGUAGE sql AS $$
+  SELECT sum(total_bytes) FROM pg_backend_memory_contexts WHERE name = 'ExecutorState' $$;
 CREATE TABLE shared (f bloomfilter, c cuckoofilter);
 INSERT INTO shared SELECT bloom_agg(g, 1000000, 0.01), cuckoo_agg(g, 1000000, 0.01) FROM generate_series(1, 100000) g;
 CREATE TEMP TABLE memory (what text, bytes bigint, answers bigint[]);
 INSERT INTO memory
-SELECT 'bloomfilter, 1 place', (SELECT sum(total_bytes) FROM pg_backend_memory_contexts WHERE name = 'ExecutorState'),
+SELECT 'bloomfilter, 1 place', (SELECT executor_bytes()),
        ARRAY[count(*) FILTER (WHERE s.f @> g)]
 FROM shared s, generate_series(1, 200000) g;
 INSERT INTO memory
-SELECT 'bloomfilter, 8 places', (SELECT sum(total_bytes) FROM pg_backend_memory_contexts WHERE name = 'ExecutorState'),
+SELECT 'bloomfilter, 8 places', (SELECT executor_bytes()),
        ARRAY[count(*) FILTER (WHERE s.f @> g), count(*) FILTER (WHERE g <@ s.f), count(*) FILTER (WHERE bloom_contains(s.f, g)),
              count(*) FILTER (WHERE s.f @> (g + 0)), count(*) FILTER (WHERE s.f @> (g * 1)), count(*) FILTER (WHERE s.f @> (g - 0)),
              count(*) FILTER (WHERE s.f @> abs(g)), count(*) FILTER (WHERE (SELECT f FROM shared) @> g)]
 FROM shared s, generate_series(1, 200000) g;
 INSERT INTO memory
-SELECT 'cuckoofilter, 1 place', (SELECT sum(total_bytes) FROM pg_backend_memory_contexts WHERE name = 'ExecutorState'),
+SELECT 'cuckoofilter, 1 place', (SELECT executor_bytes()),
        ARRAY[count(*) FILTER (WHERE s.c @> g)]
 FROM shared s, generate_series(1, 200000) g;
 INSERT INTO memory
-SELECT 'cuckoofilter, 4 places', (SELECT sum(total_bytes) FROM pg_backend_memory_contexts WHERE name = 'ExecutorState'),
+SELECT 'cuckoofilter, 4 places', (SELECT executor_bytes()),
        ARRAY[count(*) FILTER (WHERE s.c @> g), count(*) FILTER (WHERE g <@ s.c), count(*) FILTER (WHERE s.c @> (g + 0)),
              count(*) FILTER (WHERE (SELECT c FROM shared) @> g)]
 FROM shared s, generate_series(1, 200000) g;
@@ -213,6 +215,7 @@ SELECT m.what, m.bytes - one.bytes < 1024 * 1024 AS one_copy,
 FROM memory m JOIN memory one ON one.what = split_part(m.what, ',', 1) || ', 1 place'
 WHERE m.what NOT LIKE '%, 1 place' ORDER BY m.what;
 DROP TABLE shared, memory;
+DROP FUNCTION executor_bytes();
 
 -- ---- the estimators and the typanalyze met with values of other types ----
 -- (a superuser may attach them to his own operators and types)
