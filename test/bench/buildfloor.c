@@ -82,7 +82,8 @@ one_run(uint64_t rows)
 	uint8_t    *hashes,
 			   *filter,
 			   *filter_memory,
-			   *state;
+			   *state,
+			   *state_memory;
 
 	if (bf_plan((int64_t) rows, FLOOR_P, &nblocks, &k) != BF_OK)
 	{
@@ -110,7 +111,10 @@ one_run(uint64_t rows)
 	run.build = now_ms() - started;
 
 	started = now_ms();
-	state = fresh(bf_state_bytes_filter(nblocks));
+	/* its blocks on cache line boundaries, as bloom_agg places a state in filter mode */
+	state_memory = fresh(bf_state_bytes_filter(nblocks) + BF_BLOCK_BYTES);
+	state = state_memory +
+		(BF_BLOCK_BYTES - (BF_STATE_FILTER_OFFSET + BF_HEADER_BYTES) % BF_BLOCK_BYTES) % BF_BLOCK_BYTES;
 	bf_state_init_filter(state, nblocks, k, BF_STATE_SIZING_FIXED, FLOOR_P, rows);
 	for (uint64_t i = 0; i < rows; i++)
 		bf_state_add(state, bf_load_u64(hashes + 8 * i), BF_KIND_INTEGER);
@@ -126,7 +130,7 @@ one_run(uint64_t rows)
 	}
 	munmap(hashes, rows * 8);
 	munmap(filter_memory, bf_filter_bytes(nblocks) + BF_BLOCK_BYTES);
-	munmap(state, bf_state_bytes_filter(nblocks));
+	munmap(state_memory, bf_state_bytes_filter(nblocks) + BF_BLOCK_BYTES);
 	return run;
 }
 
