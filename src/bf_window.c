@@ -491,10 +491,14 @@ bw_add_hashes(uint8_t *window, bw_header *header, int64_t t, const uint64_t *has
 		if (expired)
 			return BF_OK;
 		/* bw_prepare_add counted the run's first add; the generation takes span adds before the next rotates */
-		if (header->mode == BW_MODE_COUNT && header->gen[slot].n_added < header->span)
-			run = run < 1 + header->span - header->gen[slot].n_added ? run : 1 + header->span - header->gen[slot].n_added;
-		else if (header->mode == BW_MODE_COUNT)
-			run = 1;
+		if (header->mode == BW_MODE_COUNT)
+		{
+			uint64_t	n_added = header->gen[slot].n_added;
+			uint64_t	room = n_added < header->span ? 1 + header->span - n_added : 1;
+
+			if (run > room)
+				run = room;
+		}
 		header->gen[slot].n_added = bf_sat_add_u64(header->gen[slot].n_added, run - 1);
 		header->insertions = bf_sat_add_u64(header->insertions, run - 1);
 		for (uint64_t i = 0; i < run; i++)

@@ -125,35 +125,41 @@ bloom_kept_forget(void *arg)
 	}
 }
 
-/* The copy of the value at pointer placed by first_block (NULL: any) in context, or NULL. */
-static BloomKeptCopy *
-bloom_kept_find(MemoryContext context, const struct varatt_external *pointer, bloom_first_block_fn first_block)
+/* The copies of context, or NULL if it has none. */
+static BloomKeptCopies *
+bloom_kept_copies_of(MemoryContext context)
 {
 	for (BloomKeptCopies *copies = bloom_kept_contexts; copies != NULL; copies = copies->next)
-	{
-		if (copies->context != context)
-			continue;
-		for (BloomKeptCopy *copy = copies->copies; copy != NULL; copy = copy->next)
-		{
-			if (copy->valueid == pointer->va_valueid && copy->toastrelid == pointer->va_toastrelid &&
-				(copy->first_block == first_block || first_block == NULL))
-				return copy;
-		}
-		return NULL;
-	}
-	return NULL;
-}
-
-static BloomKeptCopies *
-bloom_kept_copies_in(MemoryContext context)
-{
-	BloomKeptCopies *copies;
-
-	for (copies = bloom_kept_contexts; copies != NULL; copies = copies->next)
 	{
 		if (copies->context == context)
 			return copies;
 	}
+	return NULL;
+}
+
+/* The copy of the value at pointer placed by first_block (NULL: any) in context, or NULL. */
+static BloomKeptCopy *
+bloom_kept_find(MemoryContext context, const struct varatt_external *pointer, bloom_first_block_fn first_block)
+{
+	BloomKeptCopies *copies = bloom_kept_copies_of(context);
+
+	for (BloomKeptCopy *copy = copies ? copies->copies : NULL; copy != NULL; copy = copy->next)
+	{
+		if (copy->valueid == pointer->va_valueid && copy->toastrelid == pointer->va_toastrelid &&
+			(copy->first_block == first_block || first_block == NULL))
+			return copy;
+	}
+	return NULL;
+}
+
+/* The copies of context, made (and forgotten with it) if it has none. */
+static BloomKeptCopies *
+bloom_kept_copies_in(MemoryContext context)
+{
+	BloomKeptCopies *copies = bloom_kept_copies_of(context);
+
+	if (copies != NULL)
+		return copies;
 	copies = MemoryContextAllocZero(context, sizeof(BloomKeptCopies));
 	copies->context = context;
 	copies->forget.func = bloom_kept_forget;
