@@ -48,7 +48,7 @@ test/fpr/test_fpr: $(FPR_SRCS) test/fpr/fpr.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $(FPR_SRCS) $(CORE_SRCS) -lm
 
 # The bloom work of bloom_agg alone, timed by test/bench/run (its floor).
-test/bench/buildfloor: test/bench/buildfloor.c $(CORE_SRCS) $(CORE_HDRS)
+test/bench/buildfloor: test/bench/buildfloor.c test/bench/timing.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(CORE_SRCS) -lm
 
 # The libFuzzer targets (test/fuzz/run builds them with `make fuzz` and runs

@@ -5,6 +5,10 @@
  *
  * Each part is what the aggregate must do, in the way it does it:
  *   hash   bf_hash_int64 of every value (XXH3-64 of the canonical bytes)
+ *   hash_text  bf_hash_text_utf8 of as many 32-character md5 hex strings
+ *          (bloom_agg(s) of the benchmark's md5 column), taken in turn from
+ *          a ring of 4096 that stays in the caches: the hashing alone, with
+ *          none of the reading of the strings that the scan does anyway
  *   store  the hashes written in order into fresh memory, 8 bytes a row
  *          (bloom_agg(x): the size of the filter is known only after the
  *          last row, so every hash is kept until then)
@@ -23,18 +27,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sys/mman.h>
-#include <time.h>
+
+#include "timing.h"
 
 #define FLOOR_P 0.01
-
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#define FLOOR_TEXT_RING 4096
+#define FLOOR_TEXT_LENGTH 32
 
 /* Fresh anonymous memory, advised for huge pages from 4 MiB up as bloom_advise_huge_pages does. */
 static uint8_t *
@@ -54,18 +52,10 @@ fresh(size_t bytes)
 	return buffer;
 }
 
-static int
-compare_doubles(const void *a, const void *b)
-{
-	double		x = *(const double *) a,
-				y = *(const double *) b;
-
-	return (x > y) - (x < y);
-}
-
 typedef struct floor_run
 {
 	double		hash,
+				hash_text,
 				store,
 				build,
 				fixed;
@@ -95,6 +85,19 @@ one_run(uint64_t rows)
 	for (uint64_t i = 0; i < rows; i++)
 		sum += bf_hash_int64((int64_t) (i * UINT64_C(0x9e3779b97f4a7c15)));
 	run.hash = now_ms() - started;
+
+	{
+		/* the ring: md5-like hex strings of 32 characters, distinct */
+		static char ring[FLOOR_TEXT_RING][FLOOR_TEXT_LENGTH];
+
+		for (int i = 0; i < FLOOR_TEXT_RING; i++)
+			for (int c = 0; c < FLOOR_TEXT_LENGTH; c++)
+				ring[i][c] = "0123456789abcdef"[(bf_hash_int64(i) >> (2 * c)) & 15];
+		started = now_ms();
+		for (uint64_t i = 0; i < rows; i++)
+			sum += bf_hash_text_utf8(ring[i % FLOOR_TEXT_RING], FLOOR_TEXT_LENGTH);
+		run.hash_text = now_ms() - started;
+	}
 
 	hashes = fresh(rows * 8);
 	started = now_ms();
@@ -139,7 +142,7 @@ main(int argc, char **argv)
 {
 	uint64_t	rows = argc > 1 ? strtoull(argv[1], NULL, 10) : 10000000;
 	int			runs = argc > 2 ? atoi(argv[2]) : 5;
-	double		parts[4][64];
+	double		parts[5][64];
 
 	if (rows == 0 || rows > (UINT64_C(1) << 32) || runs < 1 || runs > 64)
 	{
@@ -151,17 +154,16 @@ main(int argc, char **argv)
 		floor_run	run = one_run(rows);
 
 		parts[0][r] = run.hash;
-		parts[1][r] = run.store;
-		parts[2][r] = run.build;
-		parts[3][r] = run.fixed;
+		parts[1][r] = run.hash_text;
+		parts[2][r] = run.store;
+		parts[3][r] = run.build;
+		parts[4][r] = run.fixed;
 	}
-	for (int part = 0; part < 4; part++)
+	for (int part = 0; part < 5; part++)
 	{
-		static const char *const names[] = {"hash", "store", "build", "fixed"};
+		static const char *const names[] = {"hash", "hash_text", "store", "build", "fixed"};
 
-		qsort(parts[part], runs, sizeof(double), compare_doubles);
-		printf("%s %.1f\n", names[part], runs % 2 ? parts[part][runs / 2]
-			   : (parts[part][runs / 2 - 1] + parts[part][runs / 2]) / 2);
+		printf("%s %.1f\n", names[part], median_of(parts[part], runs));
 	}
 	return 0;
 }

@@ -1,30 +1,28 @@
 /*
- * shipfloor.c - what it costs on this machine to move a parallel worker's
- * bloom_agg state to the leader, with no PostgreSQL in the way.
+ * shipfloor.c - what it costs on this machine to move parallel workers'
+ * bloom_agg states into the leader, with no PostgreSQL in the way.
  *
- * A self-sizing bloom_agg keeps 8 bytes a row.  In a parallel plan each
- * worker's state crosses into the leader as one tuple, and the executor
- * copies it into fresh memory about four times on the way (the tuple the
- * worker forms, the reader's reassembly buffer, the slot's copy, the
- * minimal tuple).  This program does the same copies of `rows` hashes into
- * freshly mapped memory, on 4 kB pages (what malloc gives) and on huge
- * pages, and prints milliseconds: the floor of shipping 8 bytes a row.
- * Usage: shipfloor [rows] [copies]   (defaults 3333333 and 4)
+ * A self-sizing bloom_agg keeps 8 bytes a row until its last row: the size
+ * of its filter follows from the count of every participant's rows, so no
+ * participant can build before the leader has them all.  In a parallel plan
+ * each worker's state crosses into the leader as one tuple, and the leader
+ * then copies it into fresh memory three times after its own share of the
+ * scan, one after the other: the queue reader's reassembly buffer (the
+ * message is larger than the queue), the slot's copy of the tuple, and the
+ * combine function's copy into the state that the final build reads.  This
+ * program does the same copies of `rows` hashes into freshly mapped memory,
+ * on 4 kB pages (what malloc gives) and on huge pages, and prints the
+ * milliseconds of all the copies, the median of `runs`, one line per page
+ * size: "4k ms" and "huge ms".
+ * Usage: shipfloor [rows] [copies] [runs]   (defaults 6666667, 3 and 5: the
+ * two workers' share of 10M rows)
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 
-static double
-now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
+#include "timing.h"
 
 static double
 copies_ms(const char *source, size_t bytes, int copies, int huge)
@@ -50,15 +48,35 @@ copies_ms(const char *source, size_t bytes, int copies, int huge)
 int
 main(int argc, char **argv)
 {
-	size_t		rows = argc > 1 ? strtoull(argv[1], NULL, 10) : 3333333;
-	int			copies = argc > 2 ? atoi(argv[2]) : 4;
-	size_t		bytes = rows * 8;
-	char	   *source = malloc(bytes);
+	size_t		rows = argc > 1 ? strtoull(argv[1], NULL, 10) : 6666667;
+	int			copies = argc > 2 ? atoi(argv[2]) : 3;
+	int			runs = argc > 3 ? atoi(argv[3]) : 5;
+	double		small_pages[64];
+	double		huge_pages[64];
+	size_t		bytes;
+	char	   *source;
 
+	if (rows == 0 || rows > ((size_t) 1 << 32) || copies < 1 || copies > 16 || runs < 1 || runs > 64)
+	{
+		fprintf(stderr, "usage: shipfloor [rows 1..2^32] [copies 1..16] [runs 1..64]\n");
+		return 2;
+	}
+	bytes = rows * 8;
+	source = malloc(bytes);
 	if (source == NULL)
 		return 1;
 	memset(source, 1, bytes);
-	printf("%zu rows (%.1f MB), %d copies into fresh memory: 4 kB pages %.1f ms, huge pages %.1f ms\n",
-		   rows, bytes / 1e6, copies, copies_ms(source, bytes, copies, 0), copies_ms(source, bytes, copies, 1));
+	for (int r = 0; r < runs; r++)
+	{
+		small_pages[r] = copies_ms(source, bytes, copies, 0);
+		huge_pages[r] = copies_ms(source, bytes, copies, 1);
+		if (small_pages[r] < 0 || huge_pages[r] < 0)
+		{
+			perror("shipfloor: mmap");
+			return 1;
+		}
+	}
+	printf("4k %.1f\nhuge %.1f\n", median_of(small_pages, runs), median_of(huge_pages, runs));
+	free(source);
 	return 0;
 }
