@@ -289,6 +289,9 @@ extern bf_status bf_check_empty_bits(const uint8_t *filter, uint64_t first_block
  */
 typedef void (*bf_between_chunks_fn) (void);
 
+/* Loops over a batch of hashes call between() once every this many. */
+#define BF_HASHES_PER_CHUNK	65536
+
 /*
  * Every check of a filter value read or received: the header against the
  * length, and for a filter with nothing added, that no bit is set (scanned

@@ -430,7 +430,7 @@ sbf_add_hashes(uint8_t **bytes, uint64_t *length, const uint64_t *hashes, uint64
 		uint8_t    *grown;
 		bf_status	status;
 
-		if (between != NULL && i % SBF_HASHES_PER_CHUNK == 0)
+		if (between != NULL && i % BF_HASHES_PER_CHUNK == 0)
 			between();
 		if (i + BF_PREFETCH_DISTANCE < count)
 			for (uint32_t sub = 0; sub < chain.count; sub++)

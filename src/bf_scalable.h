@@ -236,11 +236,9 @@ extern void sbf_append(const uint8_t *bytes, uint64_t length, uint8_t *grown);
  * sbf_append), *bytes and *length then point at the copy, and the old
  * buffer goes to allocator->free if that is not NULL (an aggregate's
  * executor frees its old state itself).  between() runs every
- * SBF_HASHES_PER_CHUNK hashes.  Returns BF_OK, or BF_ERR_CHAIN_FULL (or an
+ * BF_HASHES_PER_CHUNK hashes.  Returns BF_OK, or BF_ERR_CHAIN_FULL (or an
  * alloc that gave NULL: BF_ERR_TOO_LARGE) with the hashes before it added.
  */
-#define SBF_HASHES_PER_CHUNK	65536
-
 typedef struct sbf_allocator
 {
 	uint8_t    *(*alloc) (uint64_t bytes, void *context);

@@ -503,7 +503,7 @@ bw_add_hashes(uint8_t *window, bw_header *header, int64_t t, const uint64_t *has
 		header->insertions = bf_sat_add_u64(header->insertions, run - 1);
 		for (uint64_t i = 0; i < run; i++)
 		{
-			if (i % BW_ADD_RUN_CHUNK == 0 && i > 0 && between != NULL)
+			if (i % BF_HASHES_PER_CHUNK == 0 && i > 0 && between != NULL)
 				between();
 			if (i + BF_PREFETCH_DISTANCE < run)
 				bw_prefetch_hash(window, header, slot, run_hashes[i + BF_PREFETCH_DISTANCE]);

@@ -228,11 +228,9 @@ bw_add_hash(uint8_t *window, const bw_header *header, unsigned slot, uint64_t ha
  * that goes into one generation (count mode: until it holds span; time
  * mode: all of them, at one time), whose blocks are prefetched
  * BF_PREFETCH_DISTANCE hashes ahead.  between() runs before every
- * BW_ADD_RUN_CHUNK adds.  *added: the hashes added, all of them unless
+ * BF_HASHES_PER_CHUNK adds.  *added: the hashes added, all of them unless
  * time mode found t expired (then none) or an error stopped it.
  */
-#define BW_ADD_RUN_CHUNK	65536
-
 extern bf_status bw_add_hashes(uint8_t *window, bw_header *header, int64_t t, const uint64_t *hashes,
 							   uint64_t count, uint64_t *added, uint64_t chunk_blocks, bf_between_chunks_fn between);
 

@@ -167,9 +167,10 @@ bloom_state_datum(BloomStateRef ref)
  * then placed on cache line boundaries.  A transition adds each row to one
  * 64-byte block of a filter larger than the caches, prefetched rows ahead;
  * a block across two lines costs two loads and two stores of split lines,
- * and its second line is not the one prefetched.  A large chunk from
- * malloc's own mapping lies 16 bytes past a page, so without placement
- * every block of such a state straddles two lines.
+ * and its second line is not the one prefetched.  A large palloc chunk is
+ * a malloc mapping of its own and starts 72 bytes past a page (malloc's
+ * and palloc's headers), so without placement every block of such a state
+ * straddles two lines.
  */
 static bytea *
 bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
