@@ -840,6 +840,145 @@ CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) (
     COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
 
+-- countingbloom_agg(x) and countingbloom_agg(x, p): sized from the rows seen, as bloom_agg(x) is.
+-- They are bloom_agg's state, transition and combine functions with a final
+-- function of their own, so they push down to Citus as bloom_agg does, and a
+-- query with both bloom_agg(x) and countingbloom_agg(x) keeps one state for the two.
+CREATE FUNCTION @extschema@.countingbloom_agg_final(@extschema@.bloom_agg_state) RETURNS @extschema@.countingbloom
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_final(@extschema@.bloom_agg_state) IS
+    'countingbloom_agg(x) and countingbloom_agg(x, p) final function: a counting filter sized for the rows of the state''s hash list';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int2) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int2, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int4) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int4, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(int8, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(text) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(text, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(varchar) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(varchar, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(uuid) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(uuid, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(numeric) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(numeric, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(date) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(date, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(bytea) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(bytea, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg("char") (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char") IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg("char", float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char", float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, float8) IS
+    'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+
 -- ---------------------------------------------------------------- cuckoofilter (1.1)
 -- A cuckoo filter (Fan et al. 2014): an f-bit fingerprint per element in one
 -- of two buckets of 4 slots; removes and counts copies.  A full filter is an
@@ -1060,6 +1199,145 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) (
     SFUNC = @extschema@.cuckoo_agg_trans, STYPE = @extschema@.cuckoofilter,
     COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
+
+-- cuckoo_agg(x) and cuckoo_agg(x, p): sized from the rows seen, as bloom_agg(x) is.
+-- They are bloom_agg's state, transition and combine functions with a final
+-- function of their own, so they push down to Citus as bloom_agg does, and a
+-- query with both bloom_agg(x) and cuckoo_agg(x) keeps one state for the two.
+CREATE FUNCTION @extschema@.cuckoo_agg_final(@extschema@.bloom_agg_state) RETURNS @extschema@.cuckoofilter
+    AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_final(@extschema@.bloom_agg_state) IS
+    'cuckoo_agg(x) and cuckoo_agg(x, p) final function: a cuckoo filter sized for the rows of the state''s hash list';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int2) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int2, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int4) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int4, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(int8, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(text) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(text, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(varchar) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(varchar, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(uuid) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(uuid, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(numeric) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(numeric, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(date) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(date, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(bytea) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(bytea, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg("char") (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char") IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg("char", float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char", float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, float8) (
+    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, float8) IS
+    'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 
 
 -- ---------------------------------------------------------------- bloomwindow (1.1)

@@ -126,6 +126,42 @@ SELECT countingbloom_union_agg(f)::text = (countingbloom_add(countingbloom_empty
        AS union_agg
 FROM (VALUES (countingbloom_add(countingbloom_empty(100), 1)), (NULL), (countingbloom_add(countingbloom_empty(100), 2))) v(f);
 SELECT countingbloom_agg_trans(NULL, 1, 10, 0.01);
+-- self-sized: bloom_agg's state and transition; the cast is bloom_agg of the same rows,
+-- byte for byte, serial and parallel, for each form
+SELECT (countingbloom_agg(x)::bloomfilter)::text = bloom_agg(x)::text AS self_sized_cast,
+       (countingbloom_agg(x::text, 0.001)::bloomfilter)::text = bloom_agg(x::text, 0.001)::text AS self_sized_p_cast,
+       (countingbloom_info(countingbloom_agg(x))).design_n AS design_n,
+       (countingbloom_info(countingbloom_agg(x, 0.001))).m = (countingbloom_info(countingbloom_empty(200000, 0.001))).m
+         AS sized_as_empty
+FROM counting_big;
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT countingbloom_agg(x) FROM counting_big;
+CREATE TABLE counting_self_parallel AS SELECT countingbloom_agg(x) AS f FROM counting_big;
+RESET parallel_setup_cost; RESET parallel_tuple_cost; RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+SELECT f::text = (SELECT countingbloom_agg(x) FROM counting_big)::text AS parallel_equals_serial
+FROM counting_self_parallel;
+-- duplicates count; NULLs are skipped; zero rows give NULL
+SELECT (countingbloom_info(countingbloom_agg(x))).n AS duplicates_count,
+       countingbloom_remove(countingbloom_agg(x), 1) @> 1 AS still_once_more
+FROM (SELECT 1 AS x FROM generate_series(1, 2)) s;
+SELECT (countingbloom_info(countingbloom_agg(NULL::int))).n AS only_nulls FROM generate_series(1, 3);
+SELECT countingbloom_agg(x) IS NULL AS zero_rows_null FROM counting_big WHERE false;
+SELECT countingbloom_agg(x, x / 1e6) FROM counting_big;
+SELECT countingbloom_agg(x, 2) FROM counting_big;
+-- past bloomfilter.agg_hash_limit the state holds a bloomfilter, not counts
+SET bloomfilter.agg_hash_limit = 65536;
+SELECT countingbloom_agg(x) FROM counting_big;
+RESET bloomfilter.agg_hash_limit;
+-- typed forms and anyelement
+SELECT countingbloom_agg(x::int4)::text = countingbloom_agg(x::int8)::text AS int_forms_agree,
+       countingbloom_agg(x::text) @> '5' AS text_form,
+       countingbloom_agg(x::float8, 0.1) @> 5::float8 AS anyelement_form
+FROM generate_series(1, 10) x;
+-- the final function reads only a self-sized state
+SELECT countingbloom_agg_final(NULL);
+DROP TABLE counting_self_parallel;
 
 -- stored out of line: probes read slices, then the whole value; same answers
 CREATE TABLE counting_stored (id int, f countingbloom);

@@ -129,6 +129,57 @@ UPDATE cuckoo_stored SET f = cuckoo_remove(f, 77);
 SELECT f @> 77 AS removed, f @> 78 AS kept FROM cuckoo_stored;
 SELECT cuckoo_union_agg(f) IS NOT NULL AS union_agg FROM cuckoo_stored;
 SELECT cuckoo_agg_trans(NULL, 1, 10, 0.01);
+-- self-sized: bloom_agg's state and transition, sized as cuckoo_empty(rows, p);
+-- the hashes go in ascending, so serial and parallel plans make the same bytes
+SELECT (cuckoo_info(cuckoo_agg(x))).buckets = (cuckoo_info(cuckoo_empty(100000))).buckets AS sized_as_empty,
+       (cuckoo_info(cuckoo_agg(x))).n AS n,
+       (cuckoo_info(cuckoo_agg(x))).design_n AS design_n,
+       (cuckoo_info(cuckoo_agg(x::text, 0.001))).fingerprint_bits AS bits_at_0_001
+FROM cuckoo_big;
+SELECT count(*) FILTER (WHERE f @> x) AS members_found, count(*) AS members
+FROM (SELECT cuckoo_agg(x) AS f FROM cuckoo_big) s, generate_series(1, 100000, 37) x;
+SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0;
+SET max_parallel_workers_per_gather = 2;
+EXPLAIN (COSTS OFF) SELECT cuckoo_agg(x) FROM cuckoo_big;
+CREATE TABLE cuckoo_self_parallel AS SELECT cuckoo_agg(x) AS f, cuckoo_agg(x, 0.001) AS f3 FROM cuckoo_big;
+RESET parallel_setup_cost; RESET parallel_tuple_cost; RESET min_parallel_table_scan_size;
+RESET max_parallel_workers_per_gather;
+SELECT f::text = (SELECT cuckoo_agg(x) FROM cuckoo_big)::text AS parallel_equals_serial,
+       f3::text = (SELECT cuckoo_agg(x, 0.001) FROM cuckoo_big)::text AS parallel_equals_serial_p,
+       f::text = (SELECT cuckoo_agg(x ORDER BY x DESC) FROM cuckoo_big)::text AS any_order_same_bytes
+FROM cuckoo_self_parallel;
+-- a table 95% full at its planned size: 3,891 rows need 1,024 buckets of 4 slots
+SELECT (cuckoo_info(cuckoo_agg(x))).load > 0.94 AS planned_full, count(*) FILTER (WHERE x % 7 = 0) > 0 AS rows
+FROM generate_series(1, 3891) x;
+SELECT count(*) FILTER (WHERE f @> x) AS all_found FROM (SELECT cuckoo_agg(x) AS f FROM generate_series(1, 3891) x) s,
+       generate_series(1, 3891) x;
+-- these 15 rows do not fit the 4 buckets planned (93.75% full): the table has 8
+SELECT (cuckoo_info(f)).buckets AS buckets, (cuckoo_info(cuckoo_empty(15))).buckets AS planned,
+       (cuckoo_info(f)).n AS n, (cuckoo_info(f)).design_n AS design_n,
+       (SELECT count(*) FROM generate_series(5100001, 5100015) x WHERE f @> x) AS all_found
+FROM (SELECT cuckoo_agg(x) AS f FROM generate_series(5100001, 5100015) x) s;
+-- the same rows at n = 15: the size is the user's, and full is an ERROR
+SELECT cuckoo_agg(x, 15, 0.01) FROM generate_series(5100001, 5100015) x;
+-- duplicates: up to 8 copies, the 9th is an ERROR; NULLs skipped; zero rows give NULL
+SELECT cuckoo_count(cuckoo_agg(x), 7) AS copies FROM (SELECT 7 AS x FROM generate_series(1, 8)) s;
+SELECT cuckoo_agg(x) FROM (SELECT 7 AS x FROM generate_series(1, 9)) s;
+SELECT cuckoo_count(cuckoo_agg(DISTINCT x), 7) AS distinct_once FROM (SELECT 7 AS x FROM generate_series(1, 9)) s;
+SELECT (cuckoo_info(cuckoo_agg(NULL::int))).n AS only_nulls FROM generate_series(1, 3);
+SELECT cuckoo_agg(x) IS NULL AS zero_rows_null FROM cuckoo_big WHERE false;
+SELECT cuckoo_agg(x, 1e-12) FROM cuckoo_big;
+SELECT cuckoo_agg(x, x / 1e6) FROM cuckoo_big;
+-- past bloomfilter.agg_hash_limit the state holds a bloomfilter, not hashes
+SET bloomfilter.agg_hash_limit = 65536;
+SELECT cuckoo_agg(x) FROM cuckoo_big;
+RESET bloomfilter.agg_hash_limit;
+-- typed forms and anyelement; both aggregates share one state
+SELECT cuckoo_agg(x::int4)::text = cuckoo_agg(x::int8)::text AS int_forms_agree,
+       cuckoo_agg(x::text) @> '5' AS text_form,
+       cuckoo_agg(x::float8, 0.1) @> 5::float8 AS anyelement_form,
+       bloom_agg(x) @> 5 AND cuckoo_agg(x) @> 5 AS shared_state
+FROM generate_series(1, 10) x;
+SELECT cuckoo_agg_final(NULL);
+DROP TABLE cuckoo_self_parallel;
 -- two stored filters probed in turn by one call site: each answers for itself
 ALTER TABLE cuckoo_stored ADD COLUMN id int DEFAULT 1;
 INSERT INTO cuckoo_stored SELECT cuckoo_agg(x + 1000000, 100000, 0.01), 2 FROM cuckoo_big;

@@ -338,3 +338,54 @@ bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t has
 	*capacity = (uint32_t) (slots < hash_limit ? slots : hash_limit);
 	return BF_RESERVE_GROW;
 }
+
+/*
+ * LSD radix sort: 8 passes of one byte, each a stable scatter of the values
+ * between the two buffers by that byte, least significant first, so that
+ * after the last pass ties on a byte keep the order of the bytes below it.
+ * The 8 histograms come from one read of the values; a pass whose byte every
+ * value shares moves nothing and is skipped.
+ */
+uint64_t *
+bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch, bf_between_chunks_fn between)
+{
+	uint64_t	rows = bf_load_u64(state + BF_STATE_OFF_ROWS);
+	const uint8_t *hashes = bf_state_hashes((uint8_t *) state);
+	uint64_t	counts[8][256];
+	uint64_t   *from = sorted;
+	uint64_t   *to = scratch;
+
+	memset(counts, 0, sizeof(counts));
+	for (uint64_t i = 0; i < rows; i++)
+	{
+		uint64_t	hash = bf_load_u64(hashes + 8 * i);
+
+		from[i] = hash;
+		for (int byte = 0; byte < 8; byte++)
+			counts[byte][hash >> (8 * byte) & 0xFF]++;
+	}
+	for (int byte = 0; byte < 8; byte++)
+	{
+		uint64_t	next = 0;
+		uint64_t   *swap;
+
+		if (rows == 0 || counts[byte][from[0] >> (8 * byte) & 0xFF] == rows)
+			continue;
+		/* counts become each byte value's first position */
+		for (int value = 0; value < 256; value++)
+		{
+			uint64_t	count = counts[byte][value];
+
+			counts[byte][value] = next;
+			next += count;
+		}
+		for (uint64_t i = 0; i < rows; i++)
+			to[counts[byte][from[i] >> (8 * byte) & 0xFF]++] = from[i];
+		swap = from;
+		from = to;
+		to = swap;
+		if (between != NULL)
+			between();
+	}
+	return from;
+}

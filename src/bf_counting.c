@@ -144,6 +144,24 @@ cbf_add_hash(bf_view view, uint64_t hash)
 		cbf_increment(block, bf_bit_position(hash, i));
 }
 
+void
+cbf_add_hashes_le(bf_view view, const uint8_t *hashes_le, uint64_t count)
+{
+	for (uint64_t i = 0; i < count; i++)
+	{
+#if defined(__GNUC__) || defined(__clang__)
+		if (i + BF_PREFETCH_DISTANCE < count)
+		{
+			const uint8_t *ahead = cbf_block_of_hash(view, bf_load_u64(hashes_le + 8 * (i + BF_PREFETCH_DISTANCE)));
+
+			for (int line = 0; line < CBF_BLOCK_BYTES; line += 64)
+				__builtin_prefetch(ahead + line, 1, 3);
+		}
+#endif
+		cbf_add_hash(view, bf_load_u64(hashes_le + 8 * i));
+	}
+}
+
 /*
  * A position that two of the k positions share was incremented twice by the
  * add, and is decremented twice here.  The test for 0 before each decrement

@@ -123,6 +123,13 @@ cbf_contains_hash(bf_view view, uint64_t hash)
 /* Increments the k counters of hash, saturating at CBF_COUNTER_MAX. */
 extern void cbf_add_hash(bf_view view, uint64_t hash);
 
+/*
+ * cbf_add_hash of count little-endian hashes, each block's 4 lines asked
+ * for BF_PREFETCH_DISTANCE hashes ahead: in a filter larger than the caches
+ * the misses of successive adds then overlap.
+ */
+extern void cbf_add_hashes_le(bf_view view, const uint8_t *hashes_le, uint64_t count);
+
 /* Removes hash: false (and nothing changed) if it is certainly absent. */
 extern bool cbf_remove_hash(bf_view view, uint64_t hash);
 

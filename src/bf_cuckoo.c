@@ -69,9 +69,6 @@
 /* splitmix64's increment, odd */
 #define CF_GAMMA			UINT64_C(0x9e3779b97f4a7c15)
 
-/* The largest bucket count: the bucket comes from the low 32 bits of the hash. */
-#define CF_MAX_NBUCKETS		(UINT64_C(1) << 32)
-
 /* Largest n cf_plan accepts, as bloomfilter's sizing functions. */
 #define CF_MAX_SIZING_N		INT64_C(1000000000000000000)	/* 1e18 */
 

@@ -94,6 +94,8 @@
 #define CF_NIBBLE_INDEX_BITS	12
 /* the load cf_plan sizes for: buckets >= n / (4 * 0.95), rounded up to a power of two */
 #define CF_PLAN_LOAD			0.95
+/* The largest bucket count: the bucket comes from the low 32 bits of the hash. */
+#define CF_MAX_NBUCKETS			(UINT64_C(1) << 32)
 /* largest table: as bloomfilter's limit, so that the text form fits in 1 GB */
 #define CF_MAX_TABLE_BYTES		UINT64_C(768000000)
 

@@ -153,6 +153,15 @@ bloom_next_chunk(BloomChunks *chunks)
 	return true;
 }
 
+/*
+ * The checked bytes of bloom_agg_state argument 0 in mode hashes, for the
+ * final functions that build another type from its hash list
+ * (countingbloom_agg(x), cuckoo_agg(x)).  Neither type can be made from a
+ * bloomfilter, so a state past bloomfilter.agg_hash_limit rows (mode
+ * filter) is an ERROR (54000) whose hint names aggregate's form with n.
+ */
+extern const uint8_t *bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate);
+
 /* The aggregate's memory context; ERROR if not called as an aggregate (name: the function's). */
 extern MemoryContext bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name);
 

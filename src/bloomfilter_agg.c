@@ -25,6 +25,7 @@
 #include "nodes/primnodes.h"
 #include "optimizer/optimizer.h"
 #include "utils/expandeddatum.h"
+#include "utils/lsyscache.h"
 #include "utils/memutils.h"
 #include "utils/syscache.h"
 
@@ -418,13 +419,27 @@ bloom_agg_sizing_unchanged(FunctionCallInfo fcinfo, const uint8_t *state)
 		(PG_NARGS() < 4 || (uint64) PG_GETARG_INT64(2) == bf_load_u64(state + BF_STATE_OFF_DESIGN_N));
 }
 
+/*
+ * The aggregate a transition call works for, for messages: bloom_agg's
+ * transition also serves countingbloom_agg(x) and cuckoo_agg(x).  A state
+ * shared by several aggregates is named after the first.
+ */
+static const char *
+bloom_agg_name(FunctionCallInfo fcinfo)
+{
+	Aggref	   *aggref = AggGetAggref(fcinfo);
+	char	   *name = aggref != NULL ? get_func_name(aggref->aggfnoid) : NULL;
+
+	return name != NULL ? name : "bloom_agg";
+}
+
 static void
 bloom_agg_check_sizing_not_null(FunctionCallInfo fcinfo)
 {
 	if ((PG_NARGS() >= 3 && PG_ARGISNULL(PG_NARGS() - 1)) || (PG_NARGS() == 4 && PG_ARGISNULL(2)))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("bloom_agg sizing arguments must not be null")));
+				 errmsg("%s sizing arguments must not be null", bloom_agg_name(fcinfo))));
 }
 
 /* The ERROR for a row whose sizing arguments are not the state's. */
@@ -437,13 +452,13 @@ bloom_agg_sizing_error(FunctionCallInfo fcinfo, const uint8_t *state)
 	if (PG_NARGS() == 4)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("bloom_agg sizing arguments must be the same for every row"),
+				 errmsg("%s sizing arguments must be the same for every row", bloom_agg_name(fcinfo)),
 				 errdetail("The aggregate began with n = " UINT64_FORMAT " and p = %g; this row gives n = " INT64_FORMAT " and p = %g.",
 						   bf_load_u64(state + BF_STATE_OFF_DESIGN_N), first_p,
 						   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3))));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("bloom_agg sizing arguments must be the same for every row"),
+			 errmsg("%s sizing arguments must be the same for every row", bloom_agg_name(fcinfo)),
 			 errdetail("The aggregate began with p = %g; this row gives p = %g.",
 					   first_p, PG_GETARG_FLOAT8(PG_NARGS() - 1))));
 }
@@ -955,6 +970,26 @@ bloom_zero_rows_filter(FunctionCallInfo fcinfo)
 		p = call_p;
 	}
 	return is_filter ? bloom_make_empty(n, p) : NULL;
+}
+
+const uint8_t *
+bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate)
+{
+	bytea	   *state = bloom_state_arg(fcinfo, 0);
+	bf_state_header header;
+
+	bloom_check_status(bf_state_check(BLOOM_BYTES(state), BLOOM_LENGTH(state), &header), BLOOM_FROM_STORAGE);
+	if (header.sizing == BF_STATE_SIZING_FIXED)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("a state of bloom_agg(x, n, p) is not a state of %s(x)", aggregate)));
+	if (header.mode != BF_STATE_MODE_HASHES)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("%s(x) sizes itself from at most bloomfilter.agg_hash_limit rows, and saw " UINT64_FORMAT,
+						aggregate, header.rows),
+				 errhint("Give the number of rows: %s(x, n, p).", aggregate)));
+	return BLOOM_BYTES(state);
 }
 
 /* The filter of a state; the state is only read. */

@@ -9,6 +9,7 @@
 #include "funcapi.h"
 #include "utils/builtins.h"
 
+#include "bf_aggstate.h"
 #include "bf_counting.h"
 
 #define COUNTING_TYPE_NAME	"countingbloom"
@@ -501,6 +502,39 @@ countingbloom_agg_trans(PG_FUNCTION_ARGS)
 	cbf_add_hash(cbf_view_of(BLOOM_BYTES(state)), hash);
 	counting_store_counts(state, value_kind, bf_sat_add_u64(header.n_added, 1));
 	PG_RETURN_BYTEA_P(state);
+}
+
+/*
+ * countingbloom_agg(value [, p]): the final function over bloom_agg's state
+ * (its transition and combine functions are bloom_agg's), sized for the
+ * rows seen as countingbloom_empty(rows, p) is, every hash added: its cast
+ * to bloomfilter is bloom_agg(value [, p]) of the same rows, byte for byte.
+ * Counters commute, so the order of the hashes, which depends on the plan,
+ * does not matter.  Zero rows give NULL.
+ */
+PG_FUNCTION_INFO_V1(countingbloom_agg_final);
+Datum
+countingbloom_agg_final(PG_FUNCTION_ARGS)
+{
+	const uint8_t *state;
+	bf_state_header header;
+	bytea	   *result;
+	bf_view		view;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	state = bloom_agg_hash_list_state(fcinfo, "countingbloom_agg");
+	bf_state_read_header(state, &header);
+	result = counting_make_empty((int64) header.rows, header.p);
+	view = cbf_view_of(BLOOM_BYTES(result));
+	for (uint64 first = 0; first < header.rows; first += BF_HASHES_PER_CHUNK)
+	{
+		CHECK_FOR_INTERRUPTS();
+		cbf_add_hashes_le(view, bf_state_hashes((uint8_t *) state) + 8 * first,
+						  Min(header.rows - first, BF_HASHES_PER_CHUNK));
+	}
+	counting_store_counts(result, header.value_kind, header.rows);
+	PG_RETURN_BYTEA_P(result);
 }
 
 /*

@@ -13,6 +13,7 @@
 #include "funcapi.h"
 #include "utils/builtins.h"
 
+#include "bf_aggstate.h"
 #include "bf_cuckoo.h"
 
 #define CUCKOO_TYPE_NAME	"cuckoofilter"
@@ -53,13 +54,11 @@ cuckoo_check_arg(FunctionCallInfo fcinfo, int argno)
 	(void) cuckoo_arg(fcinfo, argno, false, &header);
 }
 
-static bytea *
-cuckoo_make_empty(int64 n, double p)
+/* cf_plan, its refusals as ERRORs */
+static void
+cuckoo_plan_checked(int64 n, double p, uint64_t *nbuckets, int *fp_bits)
 {
-	uint64_t	nbuckets;
-	int			fp_bits;
-	bytea	   *result;
-	bf_status	status = cf_plan(n, p, &nbuckets, &fp_bits);
+	bf_status	status = cf_plan(n, p, nbuckets, fp_bits);
 
 	/* bloomfilter's own limit is in the message of BF_ERR_P_TOO_SMALL */
 	if (status == BF_ERR_P_TOO_SMALL)
@@ -68,6 +67,16 @@ cuckoo_make_empty(int64 n, double p)
 				 errmsg("false-positive rate of a cuckoo filter must be at least %g",
 						8.0 / ldexp(1.0, CF_MAX_FP_BITS))));
 	bloom_check_status_of(status, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+}
+
+static bytea *
+cuckoo_make_empty(int64 n, double p)
+{
+	uint64_t	nbuckets;
+	int			fp_bits;
+	bytea	   *result;
+
+	cuckoo_plan_checked(n, p, &nbuckets, &fp_bits);
 	result = bloom_alloc_varlena(cf_filter_bytes(nbuckets, fp_bits));
 	cf_init(BLOOM_BYTES(result), nbuckets, fp_bits, BF_KIND_NONE, (uint64_t) n, p);
 	return result;
@@ -492,6 +501,84 @@ cuckoo_agg_trans(PG_FUNCTION_ARGS)
 	hash = bloom_hash_arg(fcinfo, 1, &value_kind);
 	cuckoo_apply(state, &header, &hash, 1, value_kind, false);
 	PG_RETURN_BYTEA_P(state);
+}
+
+/*
+ * A cuckoo filter of nbuckets for design n at rate p holding the hashes in
+ * their order, or NULL if one found no room (the table and stash full).  A
+ * value on more than 8 rows is an ERROR.
+ */
+static bytea *
+cuckoo_build(uint64 nbuckets, int fp_bits, uint64 n, double p, uint32 value_kind, const uint64 *hashes)
+{
+	bytea	   *result = bloom_alloc_varlena(cf_filter_bytes(nbuckets, fp_bits));
+	cf_view		view;
+
+	cf_init(BLOOM_BYTES(result), nbuckets, fp_bits, BF_KIND_NONE, n, p);
+	view = cf_view_of(BLOOM_BYTES(result));
+	for (uint64 i = 0; i < n; i++)
+	{
+		bf_status	status;
+
+		if ((i & (BF_HASHES_PER_CHUNK - 1)) == 0)
+			CHECK_FOR_INTERRUPTS();
+		status = cf_insert_hash(view, hashes[i]);
+		if (status == BF_ERR_FILTER_FULL)
+		{
+			pfree(result);
+			return NULL;
+		}
+		bloom_check_status_of(status, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+	}
+	bf_store_u32(BLOOM_BYTES(result) + CF_OFF_VALUE_KIND, value_kind);
+	return result;
+}
+
+/*
+ * cuckoo_agg(value [, p]): the final function over bloom_agg's state (its
+ * transition and combine functions are bloom_agg's), sized for the rows
+ * seen as cuckoo_empty(rows, p) is.  The hashes go in ascending, so that
+ * every plan makes the same bytes (evictions depend on the order of the
+ * inserts).  The size planned holds the rows at a load of at most 0.95;
+ * if they do not fit there (possible only near that load), the table
+ * with twice the buckets is built instead.  Every non-NULL row is inserted:
+ * a value on more than 8 rows is an ERROR, as in cuckoo_agg(value, n, p).
+ * Zero rows give NULL.
+ */
+PG_FUNCTION_INFO_V1(cuckoo_agg_final);
+Datum
+cuckoo_agg_final(PG_FUNCTION_ARGS)
+{
+	const uint8_t *state;
+	bf_state_header header;
+	uint64	   *sorted;
+	uint64	   *scratch;
+	const uint64 *hashes;
+	uint64_t	nbuckets;
+	int			fp_bits;
+	bytea	   *result;
+
+	if (PG_ARGISNULL(0))
+		PG_RETURN_NULL();
+	state = bloom_agg_hash_list_state(fcinfo, "cuckoo_agg");
+	bf_state_read_header(state, &header);
+	cuckoo_plan_checked((int64) header.rows, header.p, &nbuckets, &fp_bits);
+	/* rows <= BF_AGG_MAX_HASHES: 128 MiB each at most */
+	sorted = palloc(Max(header.rows, 1) * sizeof(uint64));
+	scratch = palloc(Max(header.rows, 1) * sizeof(uint64));
+	hashes = bf_state_sorted_hashes(state, sorted, scratch, bloom_check_interrupts);
+	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, hashes);
+	if (result == NULL)
+	{
+		if (nbuckets >= CF_MAX_NBUCKETS || cf_table_bytes(2 * nbuckets, fp_bits) > CF_MAX_TABLE_BYTES)
+			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+		result = cuckoo_build(2 * nbuckets, fp_bits, header.rows, header.p, header.value_kind, hashes);
+		if (result == NULL)
+			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+	}
+	pfree(sorted);
+	pfree(scratch);
+	PG_RETURN_BYTEA_P(result);
 }
 
 /*

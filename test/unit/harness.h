@@ -80,5 +80,6 @@ void		test_aggstate_filter_auto(void);
 void		test_aggstate_filter_small(void);
 void		test_aggstate_parked(void);
 void		test_aggstate_reserve_limit(void);
+void		test_aggstate_sorted_hashes(void);
 
 #endif

@@ -577,3 +577,61 @@ test_aggstate_reserve_limit(void)
 		header.hash_capacity = capacity;
 	}
 }
+
+static int
+compare_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a;
+	uint64_t	y = *(const uint64_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * bf_state_sorted_hashes gives the state's hashes in qsort's order: random
+ * hashes with duplicates, hashes that share their low bytes (passes
+ * skipped), a single hash and none; the state itself is not changed.
+ */
+void
+test_aggstate_sorted_hashes(void)
+{
+	static const uint32_t rows_cases[] = {0, 1, 2, 1000, 70000};
+
+	for (size_t c = 0; c < sizeof(rows_cases) / sizeof(rows_cases[0]); c++)
+		for (int shared_low_bytes = 0; shared_low_bytes < 2; shared_low_bytes++)
+		{
+			uint32_t	rows = rows_cases[c];
+			uint32_t	capacity = rows > 0 ? rows : 1;
+			uint64_t	length = bf_state_bytes_hashes(capacity);
+			uint8_t    *state = xcalloc(length);
+			uint8_t    *before = xcalloc(length);
+			uint64_t   *want = xcalloc(capacity * sizeof(uint64_t));
+			uint64_t   *sorted = xcalloc(capacity * sizeof(uint64_t));
+			uint64_t   *scratch = xcalloc(capacity * sizeof(uint64_t));
+			const uint64_t *got;
+
+			bf_state_init_hashes(state, capacity, 0.01);
+			for (uint32_t i = 0; i < rows; i++)
+			{
+				/* every seventh row repeats an earlier hash */
+				uint64_t	hash = i % 7 == 6 ? want[i / 2] : hash_int(rng_next());
+
+				if (shared_low_bytes)
+					hash = (hash & ~UINT64_C(0xFFFFFF)) | 0xABCDEF;
+				want[i] = hash;
+				bf_state_add(state, hash, BF_KIND_INTEGER);
+			}
+			bf_state_set_counts(state, BF_KIND_INTEGER, rows);
+			memcpy(before, state, length);
+			got = bf_state_sorted_hashes(state, sorted, scratch, NULL);
+			CHECK(got == sorted || got == scratch);
+			qsort(want, rows, sizeof(uint64_t), compare_u64);
+			CHECK(rows == 0 || memcmp(got, want, rows * sizeof(uint64_t)) == 0);
+			CHECK(memcmp(before, state, length) == 0);
+			free(scratch);
+			free(sorted);
+			free(want);
+			free(before);
+			free(state);
+		}
+}

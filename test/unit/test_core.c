@@ -39,6 +39,7 @@ main(void)
 		test_aggstate_filter_small();
 		test_aggstate_parked();
 		test_aggstate_reserve_limit();
+		test_aggstate_sorted_hashes();
 		test_stats();
 		test_counting();
 		test_cuckoo();
