@@ -220,6 +220,19 @@ FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
      (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
      (VALUES (0, 'base', NULL), (1, 'bloom', 'bloom_agg'), (2, 'counting', 'countingbloom_agg'), (3, 'cuckoo', 'cuckoo_agg'),
              (4, 'window', 'bloomwindow_agg')) t(i, kind, agg);
+-- the self-sizing forms over bloom_agg's hash list, against bloom_agg(x):
+-- the same scan and state, each type's own final build
+INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
+SELECT 'agg', 34 + 2 * pl.i + v.i, t.i, t.kind,
+       CASE WHEN t.kind = 'base' THEN format('count(%s)', v.col) ELSE format('%s(%s)', t.agg, v.col) END,
+       v.vals, pl.plan,
+       CASE WHEN t.kind = 'base' THEN format('SELECT count(%s) FROM members', v.col)
+            ELSE format('SELECT %s(%s) IS NOT NULL FROM members', t.agg, v.col) END,
+       :n
+FROM (VALUES (0, 'serial'), (1, 'default')) pl(i, plan),
+     (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
+     (VALUES (0, 'base', NULL), (1, 'bloom', 'bloom_agg'), (2, 'counting', 'countingbloom_agg'),
+             (3, 'cuckoo', 'cuckoo_agg')) t(i, kind, agg);
 -- scalablebloom_agg from n / 10: its chain grows to 4 sub-filters (no
 -- partial aggregate: the default plan gathers the rows)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)
