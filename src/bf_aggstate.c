@@ -349,16 +349,17 @@ bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t has
 uint64_t *
 bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch, bf_between_chunks_fn between)
 {
-	uint64_t	rows = bf_load_u64(state + BF_STATE_OFF_ROWS);
+	/* rows <= the capacity, a uint32; counters of another type than the values cannot alias them */
+	uint32_t	rows = (uint32_t) bf_load_u64(state + BF_STATE_OFF_ROWS);
 	const uint8_t *hashes = bf_state_hashes((uint8_t *) state);
-	uint64_t	counts[8][256];
+	uint32_t	counts[8][256];
 	uint64_t   *from = sorted;
 	uint64_t   *to = scratch;
 
 	memset(counts, 0, sizeof(counts));
-	for (uint64_t i = 0; i < rows; i++)
+	for (uint32_t i = 0; i < rows; i++)
 	{
-		uint64_t	hash = bf_load_u64(hashes + 8 * i);
+		uint64_t	hash = bf_load_u64(hashes + 8 * (uint64_t) i);
 
 		from[i] = hash;
 		for (int byte = 0; byte < 8; byte++)
@@ -366,7 +367,7 @@ bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch
 	}
 	for (int byte = 0; byte < 8; byte++)
 	{
-		uint64_t	next = 0;
+		uint32_t	next = 0;
 		uint64_t   *swap;
 
 		if (rows == 0 || counts[byte][from[0] >> (8 * byte) & 0xFF] == rows)
@@ -374,12 +375,12 @@ bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch
 		/* counts become each byte value's first position */
 		for (int value = 0; value < 256; value++)
 		{
-			uint64_t	count = counts[byte][value];
+			uint32_t	count = counts[byte][value];
 
 			counts[byte][value] = next;
 			next += count;
 		}
-		for (uint64_t i = 0; i < rows; i++)
+		for (uint32_t i = 0; i < rows; i++)
 			to[counts[byte][from[i] >> (8 * byte) & 0xFF]++] = from[i];
 		swap = from;
 		from = to;

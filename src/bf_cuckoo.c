@@ -799,6 +799,29 @@ cf_insert_hash(cf_view view, uint64_t hash)
 }
 
 bf_status
+cf_insert_hashes(cf_view view, const uint64_t *hashes, uint64_t count)
+{
+	for (uint64_t i = 0; i < count; i++)
+	{
+		bf_status	status;
+
+		/* an insert reads both buckets (it counts the copies): ask for them ahead */
+		if (i + BF_PREFETCH_DISTANCE < count)
+		{
+			uint64_t	ahead = hashes[i + BF_PREFETCH_DISTANCE];
+			uint64_t	bucket = cf_bucket(ahead, view.nbuckets);
+
+			cf_prefetch_bucket(view, bucket);
+			cf_prefetch_bucket(view, cf_alt_bucket(bucket, cf_fingerprint(ahead, view.fp_bits), view.nbuckets));
+		}
+		status = cf_insert_hash(view, hashes[i]);
+		if (status != BF_OK)
+			return status;
+	}
+	return BF_OK;
+}
+
+bf_status
 cf_insert_fingerprint(cf_view view, uint64_t bucket, uint32_t fp)
 {
 	return cf_insert_seeded(view, bucket, fp, cf_fingerprint_seed(bucket, fp));

@@ -270,6 +270,13 @@ extern bool cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uin
 extern bf_status cf_insert_hash(cf_view view, uint64_t hash);
 
 /*
+ * cf_insert_hash of each of count hashes in turn, their buckets prefetched
+ * BF_PREFETCH_DISTANCE hashes ahead; stops at the first refusal and
+ * returns it, the hashes before it inserted.
+ */
+extern bf_status cf_insert_hashes(cf_view view, const uint64_t *hashes, uint64_t count);
+
+/*
  * Inserts a fingerprint known to belong in bucket (one of its two): what a
  * union does with another filter's slots, which have no hash left.  The
  * eviction generator is seeded from bucket and fp.

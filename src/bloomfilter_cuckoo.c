@@ -516,13 +516,12 @@ cuckoo_build(uint64 nbuckets, int fp_bits, uint64 n, double p, uint32 value_kind
 
 	cf_init(BLOOM_BYTES(result), nbuckets, fp_bits, BF_KIND_NONE, n, p);
 	view = cf_view_of(BLOOM_BYTES(result));
-	for (uint64 i = 0; i < n; i++)
+	for (uint64 first = 0; first < n; first += BF_HASHES_PER_CHUNK)
 	{
 		bf_status	status;
 
-		if ((i & (BF_HASHES_PER_CHUNK - 1)) == 0)
-			CHECK_FOR_INTERRUPTS();
-		status = cf_insert_hash(view, hashes[i]);
+		CHECK_FOR_INTERRUPTS();
+		status = cf_insert_hashes(view, hashes + first, Min(n - first, BF_HASHES_PER_CHUNK));
 		if (status == BF_ERR_FILTER_FULL)
 		{
 			pfree(result);
