@@ -340,53 +340,85 @@ bf_state_reserve_plan(const bf_state_header *header, uint64_t more, uint64_t has
 }
 
 /*
- * LSD radix sort: 8 passes of one byte, each a stable scatter of the values
- * between the two buffers by that byte, least significant first, so that
- * after the last pass ties on a byte keep the order of the bytes below it.
- * The 8 histograms come from one read of the values; a pass whose byte every
- * value shares moves nothing and is skipped.
+ * One stable counting-sort pass of values [0, count) from `from` into `to`
+ * by their byte `byte`, given that byte's histogram.
  */
-uint64_t *
+static void
+bf_radix_pass(const uint64_t *from, uint64_t *to, uint32_t count, int byte, uint32_t histogram[256])
+{
+	uint32_t	next = 0;
+
+	/* the histogram becomes each byte value's first position */
+	for (int value = 0; value < 256; value++)
+	{
+		uint32_t	values = histogram[value];
+
+		histogram[value] = next;
+		next += values;
+	}
+	for (uint32_t i = 0; i < count; i++)
+		to[histogram[from[i] >> (8 * byte) & 0xFF]++] = from[i];
+}
+
+/*
+ * Radix sort, most significant byte first, then least significant first.
+ * One pass by the top byte scatters the values into 256 runs; a scatter to
+ * 256 places across buffers larger than the caches costs a memory access
+ * per written line, so it is done once.  Each run (1/256 of the values,
+ * which stays in the caches) is then sorted by its 7 other bytes with
+ * stable passes from the least significant, a byte that all of the run
+ * shares skipped.  Counters are uint32_t (rows <= the uint32 capacity):
+ * another type than the values', so stores to the values cannot alias them.
+ */
+void
 bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch, bf_between_chunks_fn between)
 {
-	/* rows <= the capacity, a uint32; counters of another type than the values cannot alias them */
 	uint32_t	rows = (uint32_t) bf_load_u64(state + BF_STATE_OFF_ROWS);
 	const uint8_t *hashes = bf_state_hashes((uint8_t *) state);
-	uint32_t	counts[8][256];
-	uint64_t   *from = sorted;
-	uint64_t   *to = scratch;
+	uint32_t	top[256];
+	uint32_t	run_start = 0;
 
-	memset(counts, 0, sizeof(counts));
+	memset(top, 0, sizeof(top));
 	for (uint32_t i = 0; i < rows; i++)
 	{
 		uint64_t	hash = bf_load_u64(hashes + 8 * (uint64_t) i);
 
-		from[i] = hash;
-		for (int byte = 0; byte < 8; byte++)
-			counts[byte][hash >> (8 * byte) & 0xFF]++;
+		sorted[i] = hash;
+		top[hash >> 56]++;
 	}
-	for (int byte = 0; byte < 8; byte++)
 	{
-		uint32_t	next = 0;
-		uint64_t   *swap;
+		uint32_t	run_lengths[256];
 
-		if (rows == 0 || counts[byte][from[0] >> (8 * byte) & 0xFF] == rows)
-			continue;
-		/* counts become each byte value's first position */
-		for (int value = 0; value < 256; value++)
+		memcpy(run_lengths, top, sizeof(run_lengths));
+		bf_radix_pass(sorted, scratch, rows, 7, top);
+		/* top[v] is now the end of run v */
+		for (int run = 0; run < 256; run++)
 		{
-			uint32_t	count = counts[byte][value];
+			uint32_t	length = run_lengths[run];
+			uint64_t   *from = scratch + run_start;
+			uint64_t   *to = sorted + run_start;
+			uint32_t	counts[7][256];
 
-			counts[byte][value] = next;
-			next += count;
+			memset(counts, 0, sizeof(counts));
+			for (uint32_t i = 0; i < length; i++)
+				for (int byte = 0; byte < 7; byte++)
+					counts[byte][from[i] >> (8 * byte) & 0xFF]++;
+			for (int byte = 0; byte < 7 && length > 1; byte++)
+			{
+				uint64_t   *swap;
+
+				if (counts[byte][from[0] >> (8 * byte) & 0xFF] == length)
+					continue;
+				bf_radix_pass(from, to, length, byte, counts[byte]);
+				swap = from;
+				from = to;
+				to = swap;
+			}
+			if (from != sorted + run_start)
+				memcpy(sorted + run_start, from, (size_t) length * sizeof(uint64_t));
+			run_start += length;
+			if (between != NULL && (run & 31) == 31)
+				between();
 		}
-		for (uint32_t i = 0; i < rows; i++)
-			to[counts[byte][from[i] >> (8 * byte) & 0xFF]++] = from[i];
-		swap = from;
-		from = to;
-		to = swap;
-		if (between != NULL)
-			between();
 	}
-	return from;
 }

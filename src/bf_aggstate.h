@@ -131,16 +131,15 @@ bf_state_hashes(uint8_t *state)
 }
 
 /*
- * The rows hashes of a mode-hashes state, ascending, in sorted or scratch
- * (each room for rows values): the one that holds them is returned.  The
- * order the hashes arrived in depends on the plan (a parallel plan appends
- * each worker's list in turn); their sorted order does not, so a structure
- * whose bytes depend on the order of its inserts (a cuckoo filter's
- * evictions) is built from the same sequence in every plan.  Calls
- * between() after each pass.
+ * The rows hashes of a mode-hashes state, ascending, into sorted (scratch:
+ * work space; each has room for rows values).  The order the hashes arrived
+ * in depends on the plan (a parallel plan appends each worker's list in
+ * turn); their sorted order does not, so a structure whose bytes depend on
+ * the order of its inserts (a cuckoo filter's evictions) is built from the
+ * same sequence in every plan.  Calls between() now and then.
  */
-extern uint64_t *bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch,
-										 bf_between_chunks_fn between);
+extern void bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch,
+								   bf_between_chunks_fn between);
 
 /* Checks a whole state (header, sizes, embedded filter) of length bytes. */
 extern bf_status bf_state_check(const uint8_t *state, uint64_t length, bf_state_header *header);

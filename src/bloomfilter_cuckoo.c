@@ -552,7 +552,6 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 	bf_state_header header;
 	uint64	   *sorted;
 	uint64	   *scratch;
-	const uint64 *hashes;
 	uint64_t	nbuckets;
 	int			fp_bits;
 	bytea	   *result;
@@ -565,18 +564,18 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 	/* rows <= BF_AGG_MAX_HASHES: 128 MiB each at most */
 	sorted = palloc(Max(header.rows, 1) * sizeof(uint64));
 	scratch = palloc(Max(header.rows, 1) * sizeof(uint64));
-	hashes = bf_state_sorted_hashes(state, sorted, scratch, bloom_check_interrupts);
-	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, hashes);
+	bf_state_sorted_hashes(state, sorted, scratch, bloom_check_interrupts);
+	pfree(scratch);
+	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
 	if (result == NULL)
 	{
 		if (nbuckets >= CF_MAX_NBUCKETS || cf_table_bytes(2 * nbuckets, fp_bits) > CF_MAX_TABLE_BYTES)
 			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
-		result = cuckoo_build(2 * nbuckets, fp_bits, header.rows, header.p, header.value_kind, hashes);
+		result = cuckoo_build(2 * nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
 		if (result == NULL)
 			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
 	}
 	pfree(sorted);
-	pfree(scratch);
 	PG_RETURN_BYTEA_P(result);
 }
 
