@@ -188,6 +188,77 @@ cf_fpr_case(double p, uint64_t seed, int *passed, int *failed)
 	cf_fpr_count(found_ok, passed, failed);
 }
 
+static int
+cf_fpr_compare_u64(const void *a, const void *b)
+{
+	uint64_t	x = *(const uint64_t *) a;
+	uint64_t	y = *(const uint64_t *) b;
+
+	return x < y ? -1 : x > y;
+}
+
+/*
+ * cuckoo_agg(x) inserts its rows' hashes ascending (bf_state_sorted_hashes),
+ * so that every plan builds the same bytes, into the table cf_plan gives for
+ * their count.  Ascending hashes come in ascending fingerprint (the top 32
+ * bits), not in the order of a stream: does that order fill the table as
+ * well?  CF_FPR_SORTED_TRIALS sets of 95% of the slots (cf_plan's most) of
+ * a CF_FPR_SORTED_BUCKETS-bucket table, each inserted ascending; the check:
+ * at most CF_FPR_SORTED_MAX_FAILED of them refused (the fill test above
+ * finds the first refusal past 95% in stream order), and every member found.
+ */
+#define CF_FPR_SORTED_BUCKETS	4096
+#define CF_FPR_SORTED_TRIALS	50
+#define CF_FPR_SORTED_MAX_FAILED 2
+
+static void
+cf_fpr_sorted(double p, uint64_t seed, int *passed, int *failed)
+{
+	uint64_t	members = (uint64_t) floor(CF_FPR_MIN_LOAD * CF_FPR_SORTED_BUCKETS * CF_SLOTS_PER_BUCKET);
+	uint64_t   *hashes = malloc(members * sizeof(uint64_t));
+	uint64_t	nbuckets;
+	int			fp_bits;
+	int			refused = 0;
+	uint64_t	missed = 0;
+	uint8_t    *filter;
+
+	if (hashes == NULL || cf_plan((int64_t) members, p, &nbuckets, &fp_bits) != BF_OK ||
+		nbuckets != CF_FPR_SORTED_BUCKETS ||
+		(filter = malloc((size_t) cf_filter_bytes(nbuckets, fp_bits))) == NULL)
+	{
+		printf("%-7g sorted inserts: no plan of %d buckets  FAIL\n", p, CF_FPR_SORTED_BUCKETS);
+		(*failed) += 2;
+		free(hashes);
+		return;
+	}
+	for (int trial = 0; trial < CF_FPR_SORTED_TRIALS; trial++)
+	{
+		cf_view		view;
+		bf_status	status;
+
+		for (uint64_t j = 0; j < members; j++)
+			hashes[j] = cf_fpr_hash(seed + (uint64_t) trial * CF_FPR_GAMMA * 7, 2 * j);
+		qsort(hashes, members, sizeof(uint64_t), cf_fpr_compare_u64);
+		cf_init(filter, nbuckets, fp_bits, BF_KIND_INTEGER, members, p);
+		view = cf_view_of(filter);
+		status = cf_insert_hashes(view, hashes, members);
+		if (status != BF_OK)
+		{
+			refused++;
+			continue;
+		}
+		for (uint64_t j = 0; j < members; j++)
+			missed += !cf_contains_hash(view, hashes[j]);
+	}
+	printf("%-7g sorted inserts of %" PRIu64 " into %d buckets (95%% load): refused %d of %d (limit %d), missed %" PRIu64 "  %s\n",
+		   p, members, CF_FPR_SORTED_BUCKETS, refused, CF_FPR_SORTED_TRIALS, CF_FPR_SORTED_MAX_FAILED, missed,
+		   refused <= CF_FPR_SORTED_MAX_FAILED && missed == 0 ? "ok" : "FAIL");
+	cf_fpr_count(refused <= CF_FPR_SORTED_MAX_FAILED, passed, failed);
+	cf_fpr_count(missed == 0, passed, failed);
+	free(filter);
+	free(hashes);
+}
+
 void
 fpr_cuckoo(uint64_t base_seed, int *passed, int *failed)
 {
@@ -202,4 +273,7 @@ fpr_cuckoo(uint64_t base_seed, int *passed, int *failed)
 		   "rate/p", "missed", "bloom bits", "verdict");
 	for (size_t i = 0; i < sizeof(cf_fpr_rates) / sizeof(cf_fpr_rates[0]); i++)
 		cf_fpr_case(cf_fpr_rates[i], cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + i), passed, failed);
+	printf("\n");
+	for (size_t i = 0; i < sizeof(cf_fpr_rates) / sizeof(cf_fpr_rates[0]); i++)
+		cf_fpr_sorted(cf_fpr_rates[i], cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + 16 + i), passed, failed);
 }
