@@ -840,141 +840,246 @@ CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) (
     COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
 
--- countingbloom_agg(x) and countingbloom_agg(x, p): sized from the rows seen, as bloom_agg(x) is.
--- They are bloom_agg's state, transition and combine functions with a final
--- function of their own, so they push down to Citus as bloom_agg does, and a
--- query with both bloom_agg(x) and countingbloom_agg(x) keeps one state for the two.
+-- countingbloom_agg(x) and countingbloom_agg(x, p): sized from the rows seen, as bloom_agg(x) is:
+-- bloom_agg's state and combine function, and its transition behind
+-- countingbloom_agg_hashes_trans, which keeps the state a hash list (the row past
+-- bloomfilter.agg_hash_limit is an ERROR at once).  The final
+-- function builds the filter from the hashes.
 CREATE FUNCTION @extschema@.countingbloom_agg_final(@extschema@.bloom_agg_state) RETURNS @extschema@.countingbloom
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.countingbloom_agg_final(@extschema@.bloom_agg_state) IS
     'countingbloom_agg(x) and countingbloom_agg(x, p) final function: a counting filter sized for the rows of the state''s hash list';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int2) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int2) IS
+    'countingbloom_agg(int2) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int2) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int2, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int2, float8) IS
+    'countingbloom_agg(int2, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int2, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int4) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int4) IS
+    'countingbloom_agg(int4) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int4) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int4, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int4, float8) IS
+    'countingbloom_agg(int4, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int4, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int8) IS
+    'countingbloom_agg(int8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int8, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int8, float8) IS
+    'countingbloom_agg(int8, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int8, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, text) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, text) IS
+    'countingbloom_agg(text) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(text) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, text, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, text, float8) IS
+    'countingbloom_agg(text, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(text, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, varchar) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, varchar) IS
+    'countingbloom_agg(varchar) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(varchar) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, varchar, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, varchar, float8) IS
+    'countingbloom_agg(varchar, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(varchar, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, uuid) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, uuid) IS
+    'countingbloom_agg(uuid) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(uuid) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, uuid, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, uuid, float8) IS
+    'countingbloom_agg(uuid, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(uuid, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, numeric) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, numeric) IS
+    'countingbloom_agg(numeric) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(numeric) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, numeric, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, numeric, float8) IS
+    'countingbloom_agg(numeric, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(numeric, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, date) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, date) IS
+    'countingbloom_agg(date) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(date) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, date, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, date, float8) IS
+    'countingbloom_agg(date, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(date, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp) IS
+    'countingbloom_agg(timestamp) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp, float8) IS
+    'countingbloom_agg(timestamp, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz) IS
+    'countingbloom_agg(timestamptz) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz, float8) IS
+    'countingbloom_agg(timestamptz, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, bytea) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, bytea) IS
+    'countingbloom_agg(bytea) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(bytea) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, bytea, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, bytea, float8) IS
+    'countingbloom_agg(bytea, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(bytea, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, "char") RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, "char") IS
+    'countingbloom_agg("char") transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg("char") (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char") IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, "char", float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, "char", float8) IS
+    'countingbloom_agg("char", float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg("char", float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char", float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement) IS
+    'countingbloom_agg(anyelement) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement, float8) IS
+    'countingbloom_agg(anyelement, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
+    SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
@@ -1200,141 +1305,247 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) (
     COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
 
--- cuckoo_agg(x) and cuckoo_agg(x, p): sized from the rows seen, as bloom_agg(x) is.
--- They are bloom_agg's state, transition and combine functions with a final
--- function of their own, so they push down to Citus as bloom_agg does, and a
--- query with both bloom_agg(x) and cuckoo_agg(x) keeps one state for the two.
+-- cuckoo_agg(x) and cuckoo_agg(x, p): sized from the rows seen, as bloom_agg(x) is:
+-- bloom_agg's state and combine function, and its transition behind
+-- cuckoo_agg_hashes_trans, which keeps the state a hash list (the row past
+-- bloomfilter.agg_hash_limit is an ERROR at once),
+-- and a group's first row checks p against the cuckoo filter's least rate.  The final
+-- function builds the filter from the hashes.
 CREATE FUNCTION @extschema@.cuckoo_agg_final(@extschema@.bloom_agg_state) RETURNS @extschema@.cuckoofilter
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_agg_final(@extschema@.bloom_agg_state) IS
     'cuckoo_agg(x) and cuckoo_agg(x, p) final function: a cuckoo filter sized for the rows of the state''s hash list';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int2) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int2) IS
+    'cuckoo_agg(int2) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int2) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int2, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int2, float8) IS
+    'cuckoo_agg(int2, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int2, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int4) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int4) IS
+    'cuckoo_agg(int4) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int4) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int4, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int4, float8) IS
+    'cuckoo_agg(int4, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int4, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int8) IS
+    'cuckoo_agg(int8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int8, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int8, float8) IS
+    'cuckoo_agg(int8, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int8, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, text) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, text) IS
+    'cuckoo_agg(text) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(text) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, text, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, text, float8) IS
+    'cuckoo_agg(text, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(text, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, varchar) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, varchar) IS
+    'cuckoo_agg(varchar) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(varchar) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, varchar, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, varchar, float8) IS
+    'cuckoo_agg(varchar, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(varchar, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, uuid) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, uuid) IS
+    'cuckoo_agg(uuid) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(uuid) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, uuid, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, uuid, float8) IS
+    'cuckoo_agg(uuid, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(uuid, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, numeric) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, numeric) IS
+    'cuckoo_agg(numeric) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(numeric) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, numeric, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, numeric, float8) IS
+    'cuckoo_agg(numeric, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(numeric, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, date) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, date) IS
+    'cuckoo_agg(date) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(date) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, date, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, date, float8) IS
+    'cuckoo_agg(date, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(date, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp) IS
+    'cuckoo_agg(timestamp) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp, float8) IS
+    'cuckoo_agg(timestamp, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz) IS
+    'cuckoo_agg(timestamptz) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz, float8) IS
+    'cuckoo_agg(timestamptz, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, bytea) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, bytea) IS
+    'cuckoo_agg(bytea) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(bytea) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, bytea, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, bytea, float8) IS
+    'cuckoo_agg(bytea, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(bytea, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, "char") RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, "char") IS
+    'cuckoo_agg("char") transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg("char") (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char") IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, "char", float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, "char", float8) IS
+    'cuckoo_agg("char", float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg("char", float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char", float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement) IS
+    'cuckoo_agg(anyelement) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement, float8) RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_trans' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement, float8) IS
+    'cuckoo_agg(anyelement, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, float8) (
-    SFUNC = @extschema@.bloom_agg_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
+    SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
     COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';

@@ -150,9 +150,16 @@ SELECT (countingbloom_info(countingbloom_agg(NULL::int))).n AS only_nulls FROM g
 SELECT countingbloom_agg(x) IS NULL AS zero_rows_null FROM counting_big WHERE false;
 SELECT countingbloom_agg(x, x / 1e6) FROM counting_big;
 SELECT countingbloom_agg(x, 2) FROM counting_big;
--- past bloomfilter.agg_hash_limit the state holds a bloomfilter, not counts
+-- past bloomfilter.agg_hash_limit the state would hold a bloomfilter, not hashes:
+-- an ERROR at the row past it (and, for partial states, in the final function)
 SET bloomfilter.agg_hash_limit = 65536;
 SELECT countingbloom_agg(x) FROM counting_big;
+SELECT countingbloom_agg(x) IS NOT NULL AS at_the_limit FROM generate_series(1, 65536) x;
+-- a state past the limit (bloom_agg's, as partial states that met in a combine) reaches the final function
+CREATE AGGREGATE hash_list_partial(int8) (SFUNC = bloom_agg_trans, STYPE = bloom_agg_state);
+SELECT countingbloom_agg_final(hash_list_partial(x)) FROM counting_big;
+SELECT cuckoo_agg_final(hash_list_partial(x)) FROM counting_big;
+DROP AGGREGATE hash_list_partial(int8);
 RESET bloomfilter.agg_hash_limit;
 -- typed forms and anyelement
 SELECT countingbloom_agg(x::int4)::text = countingbloom_agg(x::int8)::text AS int_forms_agree,

@@ -167,16 +167,23 @@ SELECT cuckoo_count(cuckoo_agg(DISTINCT x), 7) AS distinct_once FROM (SELECT 7 A
 SELECT (cuckoo_info(cuckoo_agg(NULL::int))).n AS only_nulls FROM generate_series(1, 3);
 SELECT cuckoo_agg(x) IS NULL AS zero_rows_null FROM cuckoo_big WHERE false;
 SELECT cuckoo_agg(x, 1e-12) FROM cuckoo_big;
+-- checked on the first row: not the hash limit's ERROR, nor a filter of bloomfilter's 1e-12 first
+SET bloomfilter.agg_hash_limit = 8;
+SELECT cuckoo_agg(x, 1e-12) FROM cuckoo_big;
+RESET bloomfilter.agg_hash_limit;
+-- many copies of each value crowd their bucket pairs: twice the buckets do not help
+SELECT cuckoo_agg(x % 1000) FROM generate_series(1, 5000) x;
 SELECT cuckoo_agg(x, x / 1e6) FROM cuckoo_big;
--- past bloomfilter.agg_hash_limit the state holds a bloomfilter, not hashes
+-- past bloomfilter.agg_hash_limit the state would hold a bloomfilter, not hashes:
+-- an ERROR at the row past it
 SET bloomfilter.agg_hash_limit = 65536;
 SELECT cuckoo_agg(x) FROM cuckoo_big;
 RESET bloomfilter.agg_hash_limit;
--- typed forms and anyelement; both aggregates share one state
+-- typed forms and anyelement, and beside bloom_agg
 SELECT cuckoo_agg(x::int4)::text = cuckoo_agg(x::int8)::text AS int_forms_agree,
        cuckoo_agg(x::text) @> '5' AS text_form,
        cuckoo_agg(x::float8, 0.1) @> 5::float8 AS anyelement_form,
-       bloom_agg(x) @> 5 AND cuckoo_agg(x) @> 5 AS shared_state
+       bloom_agg(x) @> 5 AND cuckoo_agg(x) @> 5 AS beside_bloom_agg
 FROM generate_series(1, 10) x;
 SELECT cuckoo_agg_final(NULL);
 DROP TABLE cuckoo_self_parallel;

@@ -263,7 +263,7 @@ bf_blocked_fpp(double bits_per_element, int k)
  * (a draw covers one of u bits with probability u/512) and w_0(u) = [u = 0].
  * Every term is positive, so nothing cancels.  hit(i) is computed once per k
  * for loads below BF_HIT_TABLE_LOADS and kept in a static table, as
- * bf_plan_rate remembers its last answer.  Cost: BF_HIT_TABLE_LOADS k^2 once
+ * bf_plan_rate remembers its last answers.  Cost: BF_HIT_TABLE_LOADS k^2 once
  * per k, then BF_HIT_TABLE_LOADS terms per call.
  */
 #define BF_TABLE_MAX_LOAD	48.0	/* at or below: the table; above: the closed form */
@@ -444,15 +444,21 @@ bf_bits_for_rate(double p, int k)
 
 /*
  * Keeps the k that needs the fewest bits for rate p.  The answer depends on
- * p alone and takes a few milliseconds, so the last one is remembered for
- * callers that size many filters alike (a static value, not an allocation).
+ * p alone and takes a few milliseconds, so the last BF_PLAN_RATES_KEPT
+ * answers are remembered (static values, not allocations): callers size
+ * many filters alike, and a GROUP BY with aggregates at two rates asks for
+ * both on every group.
  */
+#define BF_PLAN_RATES_KEPT	8
+
 bf_status
 bf_plan_rate(double p, double *bits_per_element, int *k)
 {
-	static double remembered_p = 0.0;
-	static double remembered_bits;
-	static int	remembered_k;
+	/* p 0.0 marks an empty entry: a valid p is above 0 */
+	static double remembered_p[BF_PLAN_RATES_KEPT];
+	static double remembered_bits[BF_PLAN_RATES_KEPT];
+	static int	remembered_k[BF_PLAN_RATES_KEPT];
+	static int	next_entry;
 	double		best_bits = INFINITY;
 	int			best_k = 0;
 
@@ -460,12 +466,13 @@ bf_plan_rate(double p, double *bits_per_element, int *k)
 		return BF_ERR_P;
 	if (p < BF_MIN_P)
 		return BF_ERR_P_TOO_SMALL;
-	if (p == remembered_p)
-	{
-		*bits_per_element = remembered_bits;
-		*k = remembered_k;
-		return BF_OK;
-	}
+	for (int entry = 0; entry < BF_PLAN_RATES_KEPT; entry++)
+		if (p == remembered_p[entry])
+		{
+			*bits_per_element = remembered_bits[entry];
+			*k = remembered_k[entry];
+			return BF_OK;
+		}
 
 	for (int candidate = 1; candidate <= BF_MAX_K; candidate++)
 	{
@@ -481,9 +488,10 @@ bf_plan_rate(double p, double *bits_per_element, int *k)
 	}
 	if (best_k == 0)
 		return BF_ERR_P_TOO_SMALL;
-	remembered_p = p;
-	remembered_bits = best_bits;
-	remembered_k = best_k;
+	remembered_p[next_entry] = p;
+	remembered_bits[next_entry] = best_bits;
+	remembered_k[next_entry] = best_k;
+	next_entry = (next_entry + 1) % BF_PLAN_RATES_KEPT;
 	*bits_per_element = best_bits;
 	*k = best_k;
 	return BF_OK;

@@ -154,12 +154,16 @@ bloom_next_chunk(BloomChunks *chunks)
 }
 
 /*
- * The checked bytes of bloom_agg_state argument 0 in mode hashes, for the
- * final functions that build another type from its hash list
- * (countingbloom_agg(x), cuckoo_agg(x)).  Neither type can be made from a
- * bloomfilter, so a state past bloomfilter.agg_hash_limit rows (mode
- * filter) is an ERROR (54000) whose hint names aggregate's form with n.
+ * countingbloom_agg(x [, p]) and cuckoo_agg(x [, p]) are built from a
+ * self-sizing bloom_agg_state's hash list; neither type can be made from
+ * the bloomfilter such a state becomes past bloomfilter.agg_hash_limit
+ * rows.  bloom_agg_trans_hash_list is their transition: bloom_agg_trans,
+ * with the row past the limit an ERROR (54000) at once, whose hint names
+ * aggregate's form with n.  bloom_agg_hash_list_state gives their final
+ * functions the checked bytes of state argument 0, with the same ERROR for
+ * a state past the limit (partial states that met in a combine).
  */
+extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *aggregate);
 extern const uint8_t *bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate);
 
 /* The aggregate's memory context; ERROR if not called as an aggregate (name: the function's). */

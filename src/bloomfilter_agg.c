@@ -420,9 +420,10 @@ bloom_agg_sizing_unchanged(FunctionCallInfo fcinfo, const uint8_t *state)
 }
 
 /*
- * The aggregate a transition call works for, for messages: bloom_agg's
- * transition also serves countingbloom_agg(x) and cuckoo_agg(x).  A state
- * shared by several aggregates is named after the first.
+ * The aggregate a transition or combine call works for, for messages:
+ * bloom_agg's transition and combine also serve countingbloom_agg(x) and
+ * cuckoo_agg(x).  A state shared by several aggregates is named after the
+ * first; in a window PostgreSQL gives no Aggref, and the name is bloom_agg.
  */
 static const char *
 bloom_agg_name(FunctionCallInfo fcinfo)
@@ -653,7 +654,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	if (!bloom_states_sized_alike(BLOOM_BYTES(state.flat), &header, BLOOM_BYTES(other), &other_header))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("bloom_agg sizing arguments must be the same for every row"),
+				 errmsg("%s sizing arguments must be the same for every row", bloom_agg_name(fcinfo)),
 				 errdetail("Partial aggregates of the rows were built with different sizing arguments.")));
 	bloom_check_status(bf_combine_kinds(header.value_kind, other_header.value_kind, &kind), BLOOM_FROM_STORAGE);
 
@@ -972,6 +973,17 @@ bloom_zero_rows_filter(FunctionCallInfo fcinfo)
 	return is_filter ? bloom_make_empty(n, p) : NULL;
 }
 
+/* The ERROR of a state past bloomfilter.agg_hash_limit rows for an aggregate that needs its hash list. */
+static pg_noinline void
+bloom_agg_hash_list_full(const char *aggregate, uint64 rows)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+			 errmsg("%s(x) sizes itself from at most bloomfilter.agg_hash_limit rows (%d), and saw " UINT64_FORMAT,
+					aggregate, (int) Min((uint32) bloom_agg_hash_limit, BF_AGG_MAX_HASHES), rows),
+			 errhint("Give the number of rows: %s(x, n, p).", aggregate)));
+}
+
 const uint8_t *
 bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate)
 {
@@ -984,12 +996,25 @@ bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("a state of bloom_agg(x, n, p) is not a state of %s(x)", aggregate)));
 	if (header.mode != BF_STATE_MODE_HASHES)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
-				 errmsg("%s(x) sizes itself from at most bloomfilter.agg_hash_limit rows, and saw " UINT64_FORMAT,
-						aggregate, header.rows),
-				 errhint("Give the number of rows: %s(x, n, p).", aggregate)));
+		bloom_agg_hash_list_full(aggregate, header.rows);
 	return BLOOM_BYTES(state);
+}
+
+Datum
+bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *aggregate)
+{
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1))
+	{
+		bytea	   *state = bloom_state_arg(fcinfo, 0);
+		const uint8_t *bytes = BLOOM_BYTES(state);
+		uint64		rows;
+
+		/* a state of ours from this transition: its header is whole */
+		if (BLOOM_LENGTH(state) >= BF_STATE_HEADER_BYTES && bytes[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES &&
+			(rows = bf_load_u64(bytes + BF_STATE_OFF_ROWS)) >= Min((uint32) bloom_agg_hash_limit, BF_AGG_MAX_HASHES))
+			bloom_agg_hash_list_full(aggregate, rows + 1);
+	}
+	return bloom_agg_trans(fcinfo);
 }
 
 /* The filter of a state; the state is only read. */

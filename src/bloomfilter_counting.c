@@ -504,9 +504,17 @@ countingbloom_agg_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(state);
 }
 
+/* countingbloom_agg(value [, p])'s transition: bloom_agg's on a hash list (bloom_agg_trans_hash_list). */
+PG_FUNCTION_INFO_V1(countingbloom_agg_hashes_trans);
+Datum
+countingbloom_agg_hashes_trans(PG_FUNCTION_ARGS)
+{
+	return bloom_agg_trans_hash_list(fcinfo, "countingbloom_agg");
+}
+
 /*
  * countingbloom_agg(value [, p]): the final function over bloom_agg's state
- * (its transition and combine functions are bloom_agg's), sized for the
+ * (its combine function is bloom_agg's), sized for the
  * rows seen as countingbloom_empty(rows, p) is, every hash added: its cast
  * to bloomfilter is bloom_agg(value [, p]) of the same rows, byte for byte.
  * Counters commute, so the order of the hashes, which depends on the plan,

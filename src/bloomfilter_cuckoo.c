@@ -534,15 +534,38 @@ cuckoo_build(uint64 nbuckets, int fp_bits, uint64 n, double p, uint32 value_kind
 }
 
 /*
+ * cuckoo_agg(value [, p])'s transition: bloom_agg's on a hash list
+ * (bloom_agg_trans_hash_list).  A group's first row checks p against the
+ * cuckoo filter's least rate, which is above bloomfilter's: an ERROR on
+ * that row, not after the scan.
+ */
+PG_FUNCTION_INFO_V1(cuckoo_agg_hashes_trans);
+Datum
+cuckoo_agg_hashes_trans(PG_FUNCTION_ARGS)
+{
+	if (PG_ARGISNULL(0) && PG_NARGS() == 3 && !PG_ARGISNULL(2))
+	{
+		uint64_t	nbuckets;
+		int			fp_bits;
+
+		cuckoo_plan_checked(0, PG_GETARG_FLOAT8(2), &nbuckets, &fp_bits);
+	}
+	return bloom_agg_trans_hash_list(fcinfo, "cuckoo_agg");
+}
+
+/*
  * cuckoo_agg(value [, p]): the final function over bloom_agg's state (its
- * transition and combine functions are bloom_agg's), sized for the rows
+ * combine function is bloom_agg's), sized for the rows
  * seen as cuckoo_empty(rows, p) is.  The hashes go in ascending, so that
  * every plan makes the same bytes (evictions depend on the order of the
- * inserts).  The size planned holds the rows at a load of at most 0.95;
- * if they do not fit there (possible only near that load), the table
- * with twice the buckets is built instead.  Every non-NULL row is inserted:
- * a value on more than 8 rows is an ERROR, as in cuckoo_agg(value, n, p).
- * Zero rows give NULL.
+ * inserts).  The size planned holds the rows at a load of at most 0.95.
+ * Distinct values rarely fail to fit there (near that load), repeated
+ * values more often: every copy of a value, and of a value that shares its
+ * fingerprint and buckets, takes a slot of the same two buckets.  Then the
+ * table with twice the buckets is built instead; if that fails too, it is
+ * an ERROR that suggests DISTINCT.  Every non-NULL row is inserted: a value
+ * on more than 8 rows is an ERROR, as in cuckoo_agg(value, n, p).  Zero
+ * rows give NULL.
  */
 PG_FUNCTION_INFO_V1(cuckoo_agg_final);
 Datum
@@ -567,14 +590,15 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 	bf_state_sorted_hashes(state, sorted, scratch, bloom_check_interrupts);
 	pfree(scratch);
 	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
-	if (result == NULL)
-	{
-		if (nbuckets >= CF_MAX_NBUCKETS || cf_table_bytes(2 * nbuckets, fp_bits) > CF_MAX_TABLE_BYTES)
-			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
+	if (result == NULL && nbuckets < CF_MAX_NBUCKETS && cf_table_bytes(2 * nbuckets, fp_bits) <= CF_MAX_TABLE_BYTES)
 		result = cuckoo_build(2 * nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
-		if (result == NULL)
-			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
-	}
+	if (result == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
+				 errmsg("cuckoo_agg(x) could not fit its " UINT64_FORMAT " rows in twice the buckets planned for them",
+						header.rows),
+				 errdetail("Copies of a value all go into the same two buckets of 4 slots."),
+				 errhint("Insert each value once: cuckoo_agg(DISTINCT x).")));
 	pfree(sorted);
 	PG_RETURN_BYTEA_P(result);
 }

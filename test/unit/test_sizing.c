@@ -309,6 +309,29 @@ test_sizing_blocked(void)
 	CHECK_STATUS(bf_plan_rate(1e-300, &bits, &k), BF_ERR_P_TOO_SMALL);
 	CHECK_STATUS(bf_plan(1000, 1e-13, &nblocks, &k), BF_ERR_P_TOO_SMALL);
 
+	/*
+	 * remembered answers: 10 rates asked in turn, more than are kept, so
+	 * that entries are replaced; every answer is the first one for its rate
+	 */
+	{
+		static const double rates[] = {0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 3e-4, 1e-4, 1e-5};
+		double		first_bits[10];
+		int			first_k[10];
+		bool		same = true;
+
+		for (int i = 0; i < 10; i++)
+			CHECK_STATUS(bf_plan_rate(rates[i], &first_bits[i], &first_k[i]), BF_OK);
+		for (int round = 0; round < 3; round++)
+			for (int i = 0; i < 10; i++)
+			{
+				int			j = round == 1 ? 9 - i : i;
+
+				if (bf_plan_rate(rates[j], &bits, &k) != BF_OK || bits != first_bits[j] || k != first_k[j])
+					same = false;
+			}
+		CHECK(same);
+	}
+
 	/* invalid p: the loops end at once with an error */
 	for (size_t i = 0; i < sizeof(bad_p) / sizeof(bad_p[0]); i++)
 	{
