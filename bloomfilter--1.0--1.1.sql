@@ -840,11 +840,16 @@ CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) (
     COMBINEFUNC = @extschema@.countingbloom_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, bigint, float8) IS 'a counting filter of a column sized for n elements at rate p, every non-NULL row added; zero rows give NULL';
 
--- countingbloom_agg(x) and countingbloom_agg(x, p): sized from the rows seen, as bloom_agg(x) is:
--- bloom_agg's state and combine function, and its transition behind
--- countingbloom_agg_hashes_trans, which keeps the state a hash list (the row past
--- bloomfilter.agg_hash_limit is an ERROR at once).  The final
--- function builds the filter from the hashes.
+-- countingbloom_agg(x) and countingbloom_agg(x, p): sized from the rows seen,
+-- as bloom_agg(x) is.  bloom_agg's state, with its transition and combine
+-- behind countingbloom_agg_hashes_trans and _combine, which keep the state
+-- a hash list (past bloomfilter.agg_hash_limit rows, an ERROR at once);
+-- the final function builds the filter from the hashes.
+CREATE FUNCTION @extschema@.countingbloom_agg_hashes_combine(@extschema@.bloom_agg_state, @extschema@.bloom_agg_state)
+    RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'countingbloom_agg_hashes_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_combine(@extschema@.bloom_agg_state, @extschema@.bloom_agg_state) IS
+    'countingbloom_agg(x) and countingbloom_agg(x, p) combine function: bloom_agg''s, two partial hash lists past bloomfilter.agg_hash_limit together an ERROR';
 CREATE FUNCTION @extschema@.countingbloom_agg_final(@extschema@.bloom_agg_state) RETURNS @extschema@.countingbloom
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.countingbloom_agg_final(@extschema@.bloom_agg_state) IS
@@ -855,7 +860,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(int2) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int2) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int2, float8) RETURNS @extschema@.bloom_agg_state
@@ -864,7 +869,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(int2, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int2, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int2, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int4) RETURNS @extschema@.bloom_agg_state
@@ -873,7 +878,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(int4) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int4) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int4, float8) RETURNS @extschema@.bloom_agg_state
@@ -882,7 +887,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(int4, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int4, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int4, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int8) RETURNS @extschema@.bloom_agg_state
@@ -891,7 +896,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(int8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, int8, float8) RETURNS @extschema@.bloom_agg_state
@@ -900,7 +905,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(int8, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(int8, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(int8, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, text) RETURNS @extschema@.bloom_agg_state
@@ -909,7 +914,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(text) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(text) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, text, float8) RETURNS @extschema@.bloom_agg_state
@@ -918,7 +923,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(text, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(text, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(text, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, varchar) RETURNS @extschema@.bloom_agg_state
@@ -927,7 +932,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(varchar) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(varchar) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, varchar, float8) RETURNS @extschema@.bloom_agg_state
@@ -936,7 +941,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(varchar, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(varchar, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(varchar, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, uuid) RETURNS @extschema@.bloom_agg_state
@@ -945,7 +950,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(uuid) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(uuid) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, uuid, float8) RETURNS @extschema@.bloom_agg_state
@@ -954,7 +959,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(uuid, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(uuid, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(uuid, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, numeric) RETURNS @extschema@.bloom_agg_state
@@ -963,7 +968,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(numeric) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(numeric) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, numeric, float8) RETURNS @extschema@.bloom_agg_state
@@ -972,7 +977,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(numeric, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(numeric, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(numeric, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, date) RETURNS @extschema@.bloom_agg_state
@@ -981,7 +986,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(date) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(date) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, date, float8) RETURNS @extschema@.bloom_agg_state
@@ -990,7 +995,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(date, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(date, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(date, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp) RETURNS @extschema@.bloom_agg_state
@@ -999,7 +1004,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(timestamp) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp, float8) RETURNS @extschema@.bloom_agg_state
@@ -1008,7 +1013,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(timestamp, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamp, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamp, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz) RETURNS @extschema@.bloom_agg_state
@@ -1017,7 +1022,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(timestamptz) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz, float8) RETURNS @extschema@.bloom_agg_state
@@ -1026,7 +1031,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(timestamptz, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(timestamptz, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(timestamptz, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, bytea) RETURNS @extschema@.bloom_agg_state
@@ -1035,7 +1040,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(bytea) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(bytea) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, bytea, float8) RETURNS @extschema@.bloom_agg_state
@@ -1044,7 +1049,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(bytea, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(bytea, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(bytea, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, "char") RETURNS @extschema@.bloom_agg_state
@@ -1053,7 +1058,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg("char") transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg("char") (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char") IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, "char", float8) RETURNS @extschema@.bloom_agg_state
@@ -1062,7 +1067,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg("char", float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg("char", float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg("char", float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement) RETURNS @extschema@.bloom_agg_state
@@ -1071,7 +1076,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(anyelement) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at p = 0.01 (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 CREATE FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement, float8) RETURNS @extschema@.bloom_agg_state
@@ -1080,7 +1085,7 @@ COMMENT ON FUNCTION @extschema@.countingbloom_agg_hashes_trans(@extschema@.bloom
     'countingbloom_agg(anyelement, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.countingbloom_agg(anyelement, float8) (
     SFUNC = @extschema@.countingbloom_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.countingbloom_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.countingbloom_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.countingbloom_agg(anyelement, float8) IS
     'a counting filter of a column, sized from the non-NULL rows it sees, at rate p (cast to bloomfilter: bloom_agg of the same rows); zero rows give NULL';
 
@@ -1305,12 +1310,17 @@ CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) (
     COMBINEFUNC = @extschema@.cuckoo_union_agg_trans, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, bigint, float8) IS 'a cuckoo filter of a column sized for n elements at rate p, every non-NULL row inserted; zero rows give NULL';
 
--- cuckoo_agg(x) and cuckoo_agg(x, p): sized from the rows seen, as bloom_agg(x) is:
--- bloom_agg's state and combine function, and its transition behind
--- cuckoo_agg_hashes_trans, which keeps the state a hash list (the row past
--- bloomfilter.agg_hash_limit is an ERROR at once),
--- and a group's first row checks p against the cuckoo filter's least rate.  The final
+-- cuckoo_agg(x) and cuckoo_agg(x, p): sized from the rows seen, as
+-- bloom_agg(x) is.  bloom_agg's state, with its transition and combine
+-- behind cuckoo_agg_hashes_trans and _combine, which keep the state a hash
+-- list (past bloomfilter.agg_hash_limit rows, an ERROR at once); a group's
+-- first row checks p against the cuckoo filter's least rate; the final
 -- function builds the filter from the hashes.
+CREATE FUNCTION @extschema@.cuckoo_agg_hashes_combine(@extschema@.bloom_agg_state, @extschema@.bloom_agg_state)
+    RETURNS @extschema@.bloom_agg_state
+    AS 'MODULE_PATHNAME', 'cuckoo_agg_hashes_combine' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_combine(@extschema@.bloom_agg_state, @extschema@.bloom_agg_state) IS
+    'cuckoo_agg(x) and cuckoo_agg(x, p) combine function: bloom_agg''s, two partial hash lists past bloomfilter.agg_hash_limit together an ERROR';
 CREATE FUNCTION @extschema@.cuckoo_agg_final(@extschema@.bloom_agg_state) RETURNS @extschema@.cuckoofilter
     AS 'MODULE_PATHNAME' LANGUAGE C IMMUTABLE PARALLEL SAFE;
 COMMENT ON FUNCTION @extschema@.cuckoo_agg_final(@extschema@.bloom_agg_state) IS
@@ -1321,7 +1331,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(int2) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int2) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int2, float8) RETURNS @extschema@.bloom_agg_state
@@ -1330,7 +1340,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(int2, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int2, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int2, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int4) RETURNS @extschema@.bloom_agg_state
@@ -1339,7 +1349,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(int4) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int4) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int4, float8) RETURNS @extschema@.bloom_agg_state
@@ -1348,7 +1358,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(int4, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int4, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int4, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int8) RETURNS @extschema@.bloom_agg_state
@@ -1357,7 +1367,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(int8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, int8, float8) RETURNS @extschema@.bloom_agg_state
@@ -1366,7 +1376,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(int8, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(int8, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(int8, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, text) RETURNS @extschema@.bloom_agg_state
@@ -1375,7 +1385,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(text) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(text) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, text, float8) RETURNS @extschema@.bloom_agg_state
@@ -1384,7 +1394,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(text, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(text, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(text, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, varchar) RETURNS @extschema@.bloom_agg_state
@@ -1393,7 +1403,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(varchar) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(varchar) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, varchar, float8) RETURNS @extschema@.bloom_agg_state
@@ -1402,7 +1412,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(varchar, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(varchar, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(varchar, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, uuid) RETURNS @extschema@.bloom_agg_state
@@ -1411,7 +1421,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(uuid) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(uuid) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, uuid, float8) RETURNS @extschema@.bloom_agg_state
@@ -1420,7 +1430,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(uuid, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(uuid, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(uuid, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, numeric) RETURNS @extschema@.bloom_agg_state
@@ -1429,7 +1439,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(numeric) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(numeric) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, numeric, float8) RETURNS @extschema@.bloom_agg_state
@@ -1438,7 +1448,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(numeric, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(numeric, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(numeric, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, date) RETURNS @extschema@.bloom_agg_state
@@ -1447,7 +1457,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(date) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(date) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, date, float8) RETURNS @extschema@.bloom_agg_state
@@ -1456,7 +1466,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(date, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(date, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(date, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp) RETURNS @extschema@.bloom_agg_state
@@ -1465,7 +1475,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(timestamp) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamp, float8) RETURNS @extschema@.bloom_agg_state
@@ -1474,7 +1484,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(timestamp, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamp, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamp, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz) RETURNS @extschema@.bloom_agg_state
@@ -1483,7 +1493,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(timestamptz) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, timestamptz, float8) RETURNS @extschema@.bloom_agg_state
@@ -1492,7 +1502,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(timestamptz, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(timestamptz, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(timestamptz, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, bytea) RETURNS @extschema@.bloom_agg_state
@@ -1501,7 +1511,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(bytea) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(bytea) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, bytea, float8) RETURNS @extschema@.bloom_agg_state
@@ -1510,7 +1520,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(bytea, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(bytea, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(bytea, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, "char") RETURNS @extschema@.bloom_agg_state
@@ -1519,7 +1529,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg("char") transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg("char") (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char") IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, "char", float8) RETURNS @extschema@.bloom_agg_state
@@ -1528,7 +1538,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg("char", float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg("char", float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg("char", float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement) RETURNS @extschema@.bloom_agg_state
@@ -1537,7 +1547,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(anyelement) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at p = 0.01, every non-NULL row inserted; zero rows give NULL';
 CREATE FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_state, anyelement, float8) RETURNS @extschema@.bloom_agg_state
@@ -1546,7 +1556,7 @@ COMMENT ON FUNCTION @extschema@.cuckoo_agg_hashes_trans(@extschema@.bloom_agg_st
     'cuckoo_agg(anyelement, float8) transition: adds a value''s hash to the aggregate state';
 CREATE AGGREGATE @extschema@.cuckoo_agg(anyelement, float8) (
     SFUNC = @extschema@.cuckoo_agg_hashes_trans, STYPE = @extschema@.bloom_agg_state, FINALFUNC = @extschema@.cuckoo_agg_final,
-    COMBINEFUNC = @extschema@.bloom_agg_combine, PARALLEL = SAFE);
+    COMBINEFUNC = @extschema@.cuckoo_agg_hashes_combine, PARALLEL = SAFE);
 COMMENT ON AGGREGATE @extschema@.cuckoo_agg(anyelement, float8) IS
     'a cuckoo filter of a column, sized from the non-NULL rows it sees, at rate p, every non-NULL row inserted; zero rows give NULL';
 

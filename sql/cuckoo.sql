@@ -186,6 +186,31 @@ SELECT cuckoo_agg(x::int4)::text = cuckoo_agg(x::int8)::text AS int_forms_agree,
        bloom_agg(x) @> 5 AND cuckoo_agg(x) @> 5 AS beside_bloom_agg
 FROM generate_series(1, 10) x;
 SELECT cuckoo_agg_final(NULL);
+SELECT cuckoo_agg_hashes_trans(NULL, 1);
+-- partial states that together pass the limit: an ERROR in the combine, before any filter
+CREATE TABLE cuckoo_parts (g int, x int) PARTITION BY LIST (g);
+CREATE TABLE cuckoo_part1 PARTITION OF cuckoo_parts FOR VALUES IN (1);
+CREATE TABLE cuckoo_part2 PARTITION OF cuckoo_parts FOR VALUES IN (2);
+CREATE TABLE cuckoo_part3 PARTITION OF cuckoo_parts FOR VALUES IN (3);
+INSERT INTO cuckoo_parts SELECT g, x + 100 * g FROM generate_series(1, 3) g, generate_series(1, 6) x;
+SET enable_partitionwise_aggregate = on;
+SET bloomfilter.agg_hash_limit = 8;
+EXPLAIN (COSTS OFF) SELECT cuckoo_agg(x, 1e-8) FROM cuckoo_parts;
+SELECT cuckoo_agg(x, 1e-8) FROM cuckoo_parts;
+SELECT countingbloom_agg(x) FROM cuckoo_parts;
+RESET bloomfilter.agg_hash_limit;
+CREATE TEMP TABLE partitionwise AS SELECT cuckoo_agg(x, 1e-8) AS f FROM cuckoo_parts;
+RESET enable_partitionwise_aggregate;
+SELECT (cuckoo_info(f)).n AS partitionwise_n, f::text = (SELECT cuckoo_agg(x, 1e-8) FROM cuckoo_parts)::text AS same_bytes
+FROM partitionwise;
+DROP TABLE partitionwise;
+DROP TABLE cuckoo_parts;
+-- in a window there is no Aggref to name the aggregate: its transition does
+SELECT cuckoo_agg(x, CASE WHEN x > 2 THEN 0.1 ELSE 0.01 END) OVER (ORDER BY x) FROM generate_series(1, 5) x;
+-- many small groups
+SELECT count(*) AS groups, count(*) FILTER (WHERE f @> g AND f @> g + 100000) AS both_found
+FROM (SELECT g, cuckoo_agg(x) AS f FROM generate_series(1, 20000) g,
+      LATERAL (VALUES (g), (g + 100000), (g + 200000)) v(x) GROUP BY g) s;
 DROP TABLE cuckoo_self_parallel;
 -- two stored filters probed in turn by one call site: each answers for itself
 ALTER TABLE cuckoo_stored ADD COLUMN id int DEFAULT 1;

@@ -361,13 +361,35 @@ bf_radix_pass(const uint64_t *from, uint64_t *to, uint32_t count, int byte, uint
 }
 
 /*
+ * A run shorter than this is sorted by insertion: its counting passes
+ * would cost more in clearing and scanning 7 x 256 counters than the
+ * run's own values.
+ */
+#define BF_SORT_INSERTION_RUN	64
+
+/* from[0, count) into to[0, count), ascending. */
+static void
+bf_insertion_sort(const uint64_t *from, uint64_t *to, uint32_t count)
+{
+	for (uint32_t i = 0; i < count; i++)
+	{
+		uint64_t	value = from[i];
+		uint32_t	j = i;
+
+		for (; j > 0 && to[j - 1] > value; j--)
+			to[j] = to[j - 1];
+		to[j] = value;
+	}
+}
+
+/*
  * Radix sort, most significant byte first, then least significant first.
  * One pass by the top byte scatters the values into 256 runs; a scatter to
  * 256 places across buffers larger than the caches costs a memory access
  * per written line, so it is done once.  Each run (1/256 of the values,
  * which stays in the caches) is then sorted by its 7 other bytes with
  * stable passes from the least significant, a byte that all of the run
- * shares skipped.  Counters are uint32_t (rows <= the uint32 capacity):
+ * shares skipped; a short run by insertion.  Counters are uint32_t (rows <= the uint32 capacity):
  * another type than the values', so stores to the values cannot alias them.
  */
 void
@@ -399,6 +421,12 @@ bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch
 			uint64_t   *to = sorted + run_start;
 			uint32_t	counts[7][256];
 
+			if (length < BF_SORT_INSERTION_RUN)
+			{
+				bf_insertion_sort(from, to, length);
+				run_start += length;
+				continue;
+			}
 			memset(counts, 0, sizeof(counts));
 			for (uint32_t i = 0; i < length; i++)
 				for (int byte = 0; byte < 7; byte++)

@@ -27,49 +27,6 @@
 #include <math.h>
 #include <string.h>
 
-/*
- * bf_plan_rate takes a few milliseconds per rate and remembers one; a chain
- * has one rate per sub-filter, and validation plans them all.  The last
- * rates planned are remembered here (a static table, not an allocation).
- */
-#define SBF_RATE_MEMO_ENTRIES	64
-
-typedef struct sbf_rate_memo
-{
-	double		rate;			/* 0: a free entry */
-	double		bits_per_element;
-	int			k;
-} sbf_rate_memo;
-
-static sbf_rate_memo sbf_rate_memos[SBF_RATE_MEMO_ENTRIES];
-static int	sbf_rate_memo_next;
-
-static bf_status
-sbf_plan_rate(double rate, double *bits_per_element, int *k)
-{
-	bf_status	status;
-	sbf_rate_memo *memo;
-
-	for (int i = 0; i < SBF_RATE_MEMO_ENTRIES; i++)
-	{
-		if (sbf_rate_memos[i].rate == rate)
-		{
-			*bits_per_element = sbf_rate_memos[i].bits_per_element;
-			*k = sbf_rate_memos[i].k;
-			return BF_OK;
-		}
-	}
-	status = bf_plan_rate(rate, bits_per_element, k);
-	if (status != BF_OK)
-		return status;
-	memo = &sbf_rate_memos[sbf_rate_memo_next];
-	sbf_rate_memo_next = (sbf_rate_memo_next + 1) % SBF_RATE_MEMO_ENTRIES;
-	memo->rate = rate;
-	memo->bits_per_element = *bits_per_element;
-	memo->k = *k;
-	return BF_OK;
-}
-
 bf_status
 sbf_check_params(int64_t initial_capacity, double p, int64_t expansion, double tightening)
 {
@@ -127,7 +84,7 @@ sbf_plan_subfilter(const sbf_header *header, uint32_t index, sbf_subfilter *plan
 		return index == 0 ? BF_ERR_N : BF_ERR_CHAIN_FULL;
 	if (*rate < BF_MIN_P)
 		return index == 0 ? BF_ERR_P_TOO_SMALL : BF_ERR_CHAIN_FULL;
-	status = sbf_plan_rate(*rate, &bits_per_element, &plan->k);
+	status = bf_plan_rate(*rate, &bits_per_element, &plan->k);
 	if (status == BF_OK)
 		status = bf_plan_blocks((int64_t) plan->capacity, bits_per_element, &plan->nblocks);
 	if (status != BF_OK)

@@ -446,10 +446,11 @@ bf_bits_for_rate(double p, int k)
  * Keeps the k that needs the fewest bits for rate p.  The answer depends on
  * p alone and takes a few milliseconds, so the last BF_PLAN_RATES_KEPT
  * answers are remembered (static values, not allocations): callers size
- * many filters alike, and a GROUP BY with aggregates at two rates asks for
- * both on every group.
+ * many filters alike, a GROUP BY with aggregates at two rates asks for both
+ * on every group, and a scalablebloom chain has a rate per sub-filter (up
+ * to SBF_MAX_SUBFILTERS = 32), all planned again when one is validated.
  */
-#define BF_PLAN_RATES_KEPT	8
+#define BF_PLAN_RATES_KEPT	64
 
 bf_status
 bf_plan_rate(double p, double *bits_per_element, int *k)

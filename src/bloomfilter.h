@@ -157,13 +157,16 @@ bloom_next_chunk(BloomChunks *chunks)
  * countingbloom_agg(x [, p]) and cuckoo_agg(x [, p]) are built from a
  * self-sizing bloom_agg_state's hash list; neither type can be made from
  * the bloomfilter such a state becomes past bloomfilter.agg_hash_limit
- * rows.  bloom_agg_trans_hash_list is their transition: bloom_agg_trans,
- * with the row past the limit an ERROR (54000) at once, whose hint names
- * aggregate's form with n.  bloom_agg_hash_list_state gives their final
- * functions the checked bytes of state argument 0, with the same ERROR for
- * a state past the limit (partial states that met in a combine).
+ * rows.  So their transition, bloom_agg_trans_hash_list, is bloom_agg's
+ * with the row past the limit an ERROR (54000) at once, and their combine,
+ * bloom_agg_combine_hash_list, bloom_agg's with two partial states past it
+ * together that ERROR; its hint names aggregate's form with n.  function
+ * and aggregate name the caller in messages.  bloom_agg_hash_list_state
+ * gives their final functions the checked bytes of state argument 0, with
+ * the same ERROR for a state past the limit.
  */
-extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *aggregate);
+extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate);
+extern Datum bloom_agg_combine_hash_list(FunctionCallInfo fcinfo, const char *aggregate);
 extern const uint8_t *bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate);
 
 /* The aggregate's memory context; ERROR if not called as an aggregate (name: the function's). */

@@ -434,32 +434,35 @@ bloom_agg_name(FunctionCallInfo fcinfo)
 	return name != NULL ? name : "bloom_agg";
 }
 
+/* aggregate: the caller's name for messages, or NULL for bloom_agg_name's */
 static void
-bloom_agg_check_sizing_not_null(FunctionCallInfo fcinfo)
+bloom_agg_check_sizing_not_null(FunctionCallInfo fcinfo, const char *aggregate)
 {
 	if ((PG_NARGS() >= 3 && PG_ARGISNULL(PG_NARGS() - 1)) || (PG_NARGS() == 4 && PG_ARGISNULL(2)))
 		ereport(ERROR,
 				(errcode(ERRCODE_NULL_VALUE_NOT_ALLOWED),
-				 errmsg("%s sizing arguments must not be null", bloom_agg_name(fcinfo))));
+				 errmsg("%s sizing arguments must not be null", aggregate ? aggregate : bloom_agg_name(fcinfo))));
 }
 
 /* The ERROR for a row whose sizing arguments are not the state's. */
 static pg_noinline void
-bloom_agg_sizing_error(FunctionCallInfo fcinfo, const uint8_t *state)
+bloom_agg_sizing_error(FunctionCallInfo fcinfo, const uint8_t *state, const char *aggregate)
 {
 	double		first_p = bf_load_f64(state + BF_STATE_OFF_P);
 
-	bloom_agg_check_sizing_not_null(fcinfo);
+	if (aggregate == NULL)
+		aggregate = bloom_agg_name(fcinfo);
+	bloom_agg_check_sizing_not_null(fcinfo, aggregate);
 	if (PG_NARGS() == 4)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("%s sizing arguments must be the same for every row", bloom_agg_name(fcinfo)),
+				 errmsg("%s sizing arguments must be the same for every row", aggregate),
 				 errdetail("The aggregate began with n = " UINT64_FORMAT " and p = %g; this row gives n = " INT64_FORMAT " and p = %g.",
 						   bf_load_u64(state + BF_STATE_OFF_DESIGN_N), first_p,
 						   PG_GETARG_INT64(2), PG_GETARG_FLOAT8(3))));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("%s sizing arguments must be the same for every row", bloom_agg_name(fcinfo)),
+			 errmsg("%s sizing arguments must be the same for every row", aggregate),
 			 errdetail("The aggregate began with p = %g; this row gives p = %g.",
 					   first_p, PG_GETARG_FLOAT8(PG_NARGS() - 1))));
 }
@@ -467,12 +470,14 @@ bloom_agg_sizing_error(FunctionCallInfo fcinfo, const uint8_t *state)
 /*
  * bloom_agg_trans(state, value [, [n,] p]).  The sizing arguments are read
  * on the first row and must not change; p defaults to BLOOM_DEFAULT_P.
+ * bloom_agg_trans_row does the work for it and for the transitions built on
+ * it (bloom_agg_trans_hash_list): function and aggregate name the caller in
+ * messages (aggregate NULL: bloom_agg_name's).
  */
-static pg_noinline Datum bloom_agg_trans_slow(FunctionCallInfo fcinfo);
+static pg_noinline Datum bloom_agg_trans_slow(FunctionCallInfo fcinfo, const char *function, const char *aggregate);
 
-PG_FUNCTION_INFO_V1(bloom_agg_trans);
-Datum
-bloom_agg_trans(PG_FUNCTION_ARGS)
+static pg_attribute_always_inline Datum
+bloom_agg_trans_row(FunctionCallInfo fcinfo, const char *function, const char *aggregate)
 {
 	BloomCallCache *cache = bloom_call_cache(fcinfo);
 	uint8_t    *bytes;
@@ -508,21 +513,28 @@ bloom_agg_trans(PG_FUNCTION_ARGS)
 			}
 		}
 	}
-	return bloom_agg_trans_slow(fcinfo);
+	return bloom_agg_trans_slow(fcinfo, function, aggregate);
+}
+
+PG_FUNCTION_INFO_V1(bloom_agg_trans);
+Datum
+bloom_agg_trans(PG_FUNCTION_ARGS)
+{
+	return bloom_agg_trans_row(fcinfo, "bloom_agg_trans", NULL);
 }
 
 /* Every other row: the first, NULLs, other kinds, a full hash list (grown here). */
 static Datum
-bloom_agg_trans_slow(FunctionCallInfo fcinfo)
+bloom_agg_trans_slow(FunctionCallInfo fcinfo, const char *function, const char *aggregate)
 {
-	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_trans");
+	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, function);
 	BloomStateRef state;
 
 	if (PG_ARGISNULL(0))
 	{
 		bool		fixed = PG_NARGS() == 4;
 
-		bloom_agg_check_sizing_not_null(fcinfo);
+		bloom_agg_check_sizing_not_null(fcinfo, aggregate);
 		state = bloom_state_create(aggregate_context, fixed, fixed ? PG_GETARG_INT64(2) : 0,
 								   PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(PG_NARGS() - 1) : BLOOM_DEFAULT_P);
 	}
@@ -530,7 +542,7 @@ bloom_agg_trans_slow(FunctionCallInfo fcinfo)
 	{
 		state = bloom_state_ref(fcinfo, 0, aggregate_context);
 		if (!bloom_agg_sizing_unchanged(fcinfo, BLOOM_BYTES(state.flat)))
-			bloom_agg_sizing_error(fcinfo, BLOOM_BYTES(state.flat));
+			bloom_agg_sizing_error(fcinfo, BLOOM_BYTES(state.flat), aggregate);
 	}
 
 	PG_RETURN_DATUM(bloom_agg_add_row(fcinfo, state, NULL));
@@ -973,6 +985,13 @@ bloom_zero_rows_filter(FunctionCallInfo fcinfo)
 	return is_filter ? bloom_make_empty(n, p) : NULL;
 }
 
+/* Rows a hash list may hold: bloomfilter.agg_hash_limit, at most BF_AGG_MAX_HASHES (as bf_state_reserve_plan). */
+static uint64
+bloom_agg_hash_list_limit(void)
+{
+	return Min((uint32) bloom_agg_hash_limit, BF_AGG_MAX_HASHES);
+}
+
 /* The ERROR of a state past bloomfilter.agg_hash_limit rows for an aggregate that needs its hash list. */
 static pg_noinline void
 bloom_agg_hash_list_full(const char *aggregate, uint64 rows)
@@ -980,7 +999,7 @@ bloom_agg_hash_list_full(const char *aggregate, uint64 rows)
 	ereport(ERROR,
 			(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 			 errmsg("%s(x) sizes itself from at most bloomfilter.agg_hash_limit rows (%d), and saw " UINT64_FORMAT,
-					aggregate, (int) Min((uint32) bloom_agg_hash_limit, BF_AGG_MAX_HASHES), rows),
+					aggregate, (int) bloom_agg_hash_list_limit(), rows),
 			 errhint("Give the number of rows: %s(x, n, p).", aggregate)));
 }
 
@@ -1000,21 +1019,41 @@ bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate)
 	return BLOOM_BYTES(state);
 }
 
-Datum
-bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *aggregate)
+/* Rows of a state of mode hashes, or -1 for a state of mode filter (or too short to tell). */
+static int64
+bloom_agg_hash_list_rows(FunctionCallInfo fcinfo, int argno)
 {
-	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1))
-	{
-		bytea	   *state = bloom_state_arg(fcinfo, 0);
-		const uint8_t *bytes = BLOOM_BYTES(state);
-		uint64		rows;
+	bytea	   *state = bloom_state_arg(fcinfo, argno);
+	const uint8_t *bytes = BLOOM_BYTES(state);
 
-		/* a state of ours from this transition: its header is whole */
-		if (BLOOM_LENGTH(state) >= BF_STATE_HEADER_BYTES && bytes[BF_STATE_OFF_MODE] == BF_STATE_MODE_HASHES &&
-			(rows = bf_load_u64(bytes + BF_STATE_OFF_ROWS)) >= Min((uint32) bloom_agg_hash_limit, BF_AGG_MAX_HASHES))
-			bloom_agg_hash_list_full(aggregate, rows + 1);
-	}
-	return bloom_agg_trans(fcinfo);
+	if (BLOOM_LENGTH(state) < BF_STATE_HEADER_BYTES || bytes[BF_STATE_OFF_MODE] != BF_STATE_MODE_HASHES)
+		return -1;
+	return (int64) bf_load_u64(bytes + BF_STATE_OFF_ROWS);
+}
+
+Datum
+bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate)
+{
+	int64		rows;
+
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) &&
+		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) >= (int64) bloom_agg_hash_list_limit())
+		bloom_agg_hash_list_full(aggregate, (uint64) rows + 1);
+	return bloom_agg_trans_row(fcinfo, function, aggregate);
+}
+
+Datum
+bloom_agg_combine_hash_list(FunctionCallInfo fcinfo, const char *aggregate)
+{
+	int64		rows,
+				other_rows;
+
+	/* partial states checked as bloom_agg_combine checks them (and as rows checked by the transition) */
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) &&
+		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) >= 0 && (other_rows = bloom_agg_hash_list_rows(fcinfo, 1)) >= 0 &&
+		(uint64) rows + (uint64) other_rows > bloom_agg_hash_list_limit())
+		bloom_agg_hash_list_full(aggregate, (uint64) rows + (uint64) other_rows);
+	return bloom_agg_combine(fcinfo);
 }
 
 /* The filter of a state; the state is only read. */

@@ -509,14 +509,22 @@ PG_FUNCTION_INFO_V1(countingbloom_agg_hashes_trans);
 Datum
 countingbloom_agg_hashes_trans(PG_FUNCTION_ARGS)
 {
-	return bloom_agg_trans_hash_list(fcinfo, "countingbloom_agg");
+	return bloom_agg_trans_hash_list(fcinfo, "countingbloom_agg_hashes_trans", "countingbloom_agg");
+}
+
+/* countingbloom_agg(value [, p])'s combine: bloom_agg's on hash lists (bloom_agg_combine_hash_list). */
+PG_FUNCTION_INFO_V1(countingbloom_agg_hashes_combine);
+Datum
+countingbloom_agg_hashes_combine(PG_FUNCTION_ARGS)
+{
+	return bloom_agg_combine_hash_list(fcinfo, "countingbloom_agg");
 }
 
 /*
- * countingbloom_agg(value [, p]): the final function over bloom_agg's state
- * (its combine function is bloom_agg's), sized for the
- * rows seen as countingbloom_empty(rows, p) is, every hash added: its cast
- * to bloomfilter is bloom_agg(value [, p]) of the same rows, byte for byte.
+ * countingbloom_agg(value [, p])'s final function: a counting filter of the
+ * state's hash list, sized for its rows as countingbloom_empty(rows, p) is,
+ * every hash added: its cast to bloomfilter is bloom_agg(value [, p]) of the
+ * same rows, byte for byte (over at least one row: zero rows give NULL).
  * Counters commute, so the order of the hashes, which depends on the plan,
  * does not matter.  Zero rows give NULL.
  */

@@ -550,15 +550,23 @@ cuckoo_agg_hashes_trans(PG_FUNCTION_ARGS)
 
 		cuckoo_plan_checked(0, PG_GETARG_FLOAT8(2), &nbuckets, &fp_bits);
 	}
-	return bloom_agg_trans_hash_list(fcinfo, "cuckoo_agg");
+	return bloom_agg_trans_hash_list(fcinfo, "cuckoo_agg_hashes_trans", "cuckoo_agg");
+}
+
+/* cuckoo_agg(value [, p])'s combine: bloom_agg's on hash lists (bloom_agg_combine_hash_list). */
+PG_FUNCTION_INFO_V1(cuckoo_agg_hashes_combine);
+Datum
+cuckoo_agg_hashes_combine(PG_FUNCTION_ARGS)
+{
+	return bloom_agg_combine_hash_list(fcinfo, "cuckoo_agg");
 }
 
 /*
- * cuckoo_agg(value [, p]): the final function over bloom_agg's state (its
- * combine function is bloom_agg's), sized for the rows
- * seen as cuckoo_empty(rows, p) is.  The hashes go in ascending, so that
- * every plan makes the same bytes (evictions depend on the order of the
- * inserts).  The size planned holds the rows at a load of at most 0.95.
+ * cuckoo_agg(value [, p])'s final function: a cuckoo filter of the state's
+ * hash list, sized for its rows as cuckoo_empty(rows, p) is.  The hashes go
+ * in ascending, so that every plan makes the same bytes (evictions depend
+ * on the order of the inserts).  The size planned holds the rows at a load
+ * of at most 0.95.
  * Distinct values rarely fail to fit there (near that load), repeated
  * values more often: every copy of a value, and of a value that shares its
  * fingerprint and buckets, takes a slot of the same two buckets.  Then the
@@ -590,8 +598,12 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 	bf_state_sorted_hashes(state, sorted, scratch, bloom_check_interrupts);
 	pfree(scratch);
 	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
-	if (result == NULL && nbuckets < CF_MAX_NBUCKETS && cf_table_bytes(2 * nbuckets, fp_bits) <= CF_MAX_TABLE_BYTES)
+	if (result == NULL)
+	{
+		if (nbuckets >= CF_MAX_NBUCKETS || cf_table_bytes(2 * nbuckets, fp_bits) > CF_MAX_TABLE_BYTES)
+			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
 		result = cuckoo_build(2 * nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
+	}
 	if (result == NULL)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),

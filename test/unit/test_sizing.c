@@ -310,26 +310,27 @@ test_sizing_blocked(void)
 	CHECK_STATUS(bf_plan(1000, 1e-13, &nblocks, &k), BF_ERR_P_TOO_SMALL);
 
 	/*
-	 * remembered answers: 10 rates asked in turn, more than are kept, so
+	 * remembered answers: 66 rates asked in turn, more than the 64 kept, so
 	 * that entries are replaced; every answer is the first one for its rate
 	 */
 	{
-		static const double rates[] = {0.1, 0.05, 0.02, 0.01, 0.005, 0.002, 0.001, 3e-4, 1e-4, 1e-5};
-		double		first_bits[10];
-		int			first_k[10];
+#define RATES 66
+		double		first_bits[RATES];
+		int			first_k[RATES];
 		bool		same = true;
 
-		for (int i = 0; i < 10; i++)
-			CHECK_STATUS(bf_plan_rate(rates[i], &first_bits[i], &first_k[i]), BF_OK);
-		for (int round = 0; round < 3; round++)
-			for (int i = 0; i < 10; i++)
+		for (int i = 0; i < RATES; i++)
+			CHECK_STATUS(bf_plan_rate(0.2 / (i + 1), &first_bits[i], &first_k[i]), BF_OK);
+		for (int round = 0; round < 2; round++)
+			for (int i = 0; i < RATES; i++)
 			{
-				int			j = round == 1 ? 9 - i : i;
+				int			j = round == 1 ? RATES - 1 - i : i;
 
-				if (bf_plan_rate(rates[j], &bits, &k) != BF_OK || bits != first_bits[j] || k != first_k[j])
+				if (bf_plan_rate(0.2 / (j + 1), &bits, &k) != BF_OK || bits != first_bits[j] || k != first_k[j])
 					same = false;
 			}
 		CHECK(same);
+#undef RATES
 	}
 
 	/* invalid p: the loops end at once with an error */
