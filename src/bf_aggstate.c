@@ -389,8 +389,9 @@ bf_insertion_sort(const uint64_t *from, uint64_t *to, uint32_t count)
  * per written line, so it is done once.  Each run (1/256 of the values,
  * which stays in the caches) is then sorted by its 7 other bytes with
  * stable passes from the least significant, a byte that all of the run
- * shares skipped; a short run by insertion.  Counters are uint32_t (rows <= the uint32 capacity):
- * another type than the values', so stores to the values cannot alias them.
+ * shares skipped; a short run by insertion.  Counters are uint32_t (rows
+ * <= the uint32 capacity): another type than the values', so stores to the
+ * values cannot alias them.
  */
 void
 bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch, bf_between_chunks_fn between)
@@ -431,7 +432,7 @@ bf_state_sorted_hashes(const uint8_t *state, uint64_t *sorted, uint64_t *scratch
 			for (uint32_t i = 0; i < length; i++)
 				for (int byte = 0; byte < 7; byte++)
 					counts[byte][from[i] >> (8 * byte) & 0xFF]++;
-			for (int byte = 0; byte < 7 && length > 1; byte++)
+			for (int byte = 0; byte < 7; byte++)
 			{
 				uint64_t   *swap;
 

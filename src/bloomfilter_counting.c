@@ -524,9 +524,9 @@ countingbloom_agg_hashes_combine(PG_FUNCTION_ARGS)
  * countingbloom_agg(value [, p])'s final function: a counting filter of the
  * state's hash list, sized for its rows as countingbloom_empty(rows, p) is,
  * every hash added: its cast to bloomfilter is bloom_agg(value [, p]) of the
- * same rows, byte for byte (over at least one row: zero rows give NULL).
+ * same rows, byte for byte (over one row or more: zero rows give NULL).
  * Counters commute, so the order of the hashes, which depends on the plan,
- * does not matter.  Zero rows give NULL.
+ * does not matter.
  */
 PG_FUNCTION_INFO_V1(countingbloom_agg_final);
 Datum

@@ -566,14 +566,13 @@ cuckoo_agg_hashes_combine(PG_FUNCTION_ARGS)
  * hash list, sized for its rows as cuckoo_empty(rows, p) is.  The hashes go
  * in ascending, so that every plan makes the same bytes (evictions depend
  * on the order of the inserts).  The size planned holds the rows at a load
- * of at most 0.95.
- * Distinct values rarely fail to fit there (near that load), repeated
- * values more often: every copy of a value, and of a value that shares its
- * fingerprint and buckets, takes a slot of the same two buckets.  Then the
- * table with twice the buckets is built instead; if that fails too, it is
- * an ERROR that suggests DISTINCT.  Every non-NULL row is inserted: a value
- * on more than 8 rows is an ERROR, as in cuckoo_agg(value, n, p).  Zero
- * rows give NULL.
+ * of at most 0.95.  Distinct values rarely fail to fit there (near that
+ * load), repeated values more often: every copy of a value, and of a value
+ * that shares its fingerprint and buckets, takes a slot of the same two
+ * buckets.  Then the table with twice the buckets is built instead; if that
+ * fails too, it is an ERROR that suggests DISTINCT.  Every non-NULL row is
+ * inserted: a value on more than 8 rows is an ERROR, as in
+ * cuckoo_agg(value, n, p).  Zero rows give NULL.
  */
 PG_FUNCTION_INFO_V1(cuckoo_agg_final);
 Datum
