@@ -9,6 +9,10 @@ CREATE FUNCTION toast_pages(name text) RETURNS bigint LANGUAGE sql AS $$
   SELECT coalesce(toast_blks_hit, 0) + coalesce(toast_blks_read, 0)
   FROM pg_statio_user_tables WHERE relname = name $$;
 CREATE TEMP TABLE pages (what text, touched bigint);
+-- The tables whose TOAST pages are counted keep autovacuum off: their TOAST
+-- tables take more rows than autovacuum_vacuum_insert_threshold, and a
+-- vacuum that lands between two counts (the slower the server, the likelier)
+-- would add its own reads to the probes'.
 
 -- ---- ANALYZE of over-full filters: the rate costs the same at any load ----
 -- 30,000 filters of one block (116 bytes), k = 27, each holding 5,900 to
@@ -53,7 +57,7 @@ DROP TABLE overfull, probed, designed;
 -- ANALYZE reads a filter's header only, however it is stored: compressed
 -- (the column's storage changed), out of line or in line, it decompresses
 -- the first bytes, not the whole value
-CREATE TABLE packed (id int, f bloomfilter);
+CREATE TABLE packed (id int, f bloomfilter) WITH (autovacuum_enabled = off, toast.autovacuum_enabled = off);
 ALTER TABLE packed ALTER COLUMN f SET STORAGE extended, ALTER COLUMN f SET COMPRESSION pglz;
 -- ten sparse filters of 6 MB, about 70 kB compressed (9 TOAST pages) each,
 -- and one of 120 kB, 1.4 kB compressed, in line
@@ -77,7 +81,7 @@ DROP TABLE packed;
 
 -- ---- two stored filters in turn at one call site: rent or buy per filter ----
 -- two filters of 1.2 MB, stored out of line and uncompressed
-CREATE TABLE pair (id int PRIMARY KEY, f bloomfilter);
+CREATE TABLE pair (id int PRIMARY KEY, f bloomfilter) WITH (autovacuum_enabled = off, toast.autovacuum_enabled = off);
 INSERT INTO pair SELECT 0, bloom_agg(g, 1000000, 0.01) FROM generate_series(1, 100000) g;
 INSERT INTO pair SELECT 1, bloom_agg(g, 1000000, 0.01) FROM generate_series(100001, 200000) g;
 SELECT id, pg_column_size(f) > 1200000 AS stored_whole FROM pair ORDER BY id;
@@ -125,7 +129,7 @@ FROM pages ORDER BY ctid OFFSET 1;
 -- slices instead.  Filter 1 is 1.2 MB, uncompressed; 2 and 3 are 6 MB,
 -- compressed to about 300 kB (about 37 TOAST pages) each.  Within 13MB two
 -- of them fit whole, and all three do not.
-CREATE TABLE mixed (id int PRIMARY KEY, f bloomfilter);
+CREATE TABLE mixed (id int PRIMARY KEY, f bloomfilter) WITH (autovacuum_enabled = off, toast.autovacuum_enabled = off);
 INSERT INTO mixed SELECT 1, bloom_agg(g, 1000000, 0.01) FROM generate_series(1, 100000) g;
 ALTER TABLE mixed ALTER COLUMN f SET STORAGE extended, ALTER COLUMN f SET COMPRESSION pglz;
 INSERT INTO mixed SELECT i, (SELECT bloom_agg(g, 5000000, 0.01) FROM generate_series(i * 100000, i * 100000 + 19999) g)
@@ -153,7 +157,7 @@ DROP TABLE mixed;
 -- place keeps one filter.  Both places touch about 6,000 TOAST pages in all;
 -- taking a's copy at those 8 rows would drop 0, which b would then probe in
 -- slices and read whole again: about 1,500 pages more.
-CREATE TABLE turns (id int PRIMARY KEY, f bloomfilter);
+CREATE TABLE turns (id int PRIMARY KEY, f bloomfilter) WITH (autovacuum_enabled = off, toast.autovacuum_enabled = off);
 INSERT INTO turns SELECT i, (SELECT bloom_agg(g, 1000000, 0.01) FROM generate_series(i * 1000000, i * 1000000 + 99999) g)
 FROM generate_series(0, 2) i;
 SET work_mem = '1MB';
