@@ -173,6 +173,14 @@ SELECT cuckoo_agg(x, 1e-12) FROM cuckoo_big;
 RESET bloomfilter.agg_hash_limit;
 -- many copies of each value crowd their bucket pairs: twice the buckets do not help
 SELECT cuckoo_agg(x % 1000) FROM generate_series(1, 5000) x;
+-- a value on 8 rows beside 6 values that share its fingerprint and buckets
+-- in the planned table (f = 5 at p = 0.3, 4 buckets): a copies refusal there,
+-- not the 9th copy of one value, so the table of twice the buckets is built
+SELECT cuckoo_count(f, 39000) AS copies, (SELECT bool_and(f @> (39000 + g)) FROM generate_series(1, 6) g) AS others_found,
+       (cuckoo_info(f)).buckets AS buckets, (cuckoo_info(cuckoo_empty(14, 0.3))).buckets AS planned_buckets
+FROM (SELECT cuckoo_agg(x, 0.3) f FROM (SELECT 39000 AS x FROM generate_series(1, 8) UNION ALL SELECT 39000 + g FROM generate_series(1, 6) g) s) t;
+-- a 9th row of that value is the copies ERROR, found before any table is built
+SELECT cuckoo_agg(x, 0.3) FROM (SELECT 39000 AS x FROM generate_series(1, 9) UNION ALL SELECT 39000 + g FROM generate_series(1, 6) g) s;
 SELECT cuckoo_agg(x, x / 1e6) FROM cuckoo_big;
 -- past bloomfilter.agg_hash_limit the state would hold a bloomfilter, not hashes:
 -- an ERROR at the row past it

@@ -263,6 +263,16 @@ extern void cf_unpack_buckets(cf_view view, uint8_t *unpacked, uint64_t first, u
 /* cf_contains_hash of the filter of view, reading the buckets from its unpacked table. */
 extern bool cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash);
 
+/* Does a run of more than CF_MAX_COPIES equal hashes (one value's rows) occur in ascending hashes? */
+static inline bool
+cf_sorted_hashes_over_copies(const uint64_t *sorted, uint64_t count)
+{
+	for (uint64_t i = CF_MAX_COPIES; i < count; i++)
+		if (sorted[i] == sorted[i - CF_MAX_COPIES])
+			return true;
+	return false;
+}
+
 /*
  * Inserts hash (header n_items updated).  BF_ERR_TOO_MANY_COPIES or
  * BF_ERR_FILTER_FULL leave the filter unchanged.

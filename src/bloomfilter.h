@@ -168,6 +168,8 @@ bloom_next_chunk(BloomChunks *chunks)
 extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate);
 extern Datum bloom_agg_combine_hash_list(FunctionCallInfo fcinfo, const char *aggregate);
 extern const uint8_t *bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate);
+/* Rows of state argument argno of mode hashes, or -1 for a state of mode filter (or too short to tell). */
+extern int64 bloom_agg_hash_list_rows(FunctionCallInfo fcinfo, int argno);
 
 /* The aggregate's memory context; ERROR if not called as an aggregate (name: the function's). */
 extern MemoryContext bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name);

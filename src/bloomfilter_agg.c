@@ -1019,8 +1019,7 @@ bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate)
 	return BLOOM_BYTES(state);
 }
 
-/* Rows of a state of mode hashes, or -1 for a state of mode filter (or too short to tell). */
-static int64
+int64
 bloom_agg_hash_list_rows(FunctionCallInfo fcinfo, int argno)
 {
 	bytea	   *state = bloom_state_arg(fcinfo, argno);

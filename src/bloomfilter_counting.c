@@ -50,6 +50,15 @@ counting_check_arg(FunctionCallInfo fcinfo, int argno)
 	(void) counting_arg(fcinfo, argno, false, &header);
 }
 
+/* bf_plan for a counting filter, whose blocks are 4 times a bloomfilter's bytes: a lower limit */
+static void
+counting_plan_checked(int64 n, double p, uint64_t *nblocks, int *k)
+{
+	bloom_check_status_of(bf_plan(n, p, nblocks, k), BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
+	if (*nblocks > CBF_MAX_BLOCKS)
+		bloom_check_status_of(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
+}
+
 static bytea *
 counting_make_empty(int64 n, double p)
 {
@@ -57,9 +66,7 @@ counting_make_empty(int64 n, double p)
 	int			k;
 	bytea	   *result;
 
-	bloom_check_status_of(bf_plan(n, p, &nblocks, &k), BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
-	if (nblocks > CBF_MAX_BLOCKS)
-		bloom_check_status_of(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE, COUNTING_TYPE_NAME);
+	counting_plan_checked(n, p, &nblocks, &k);
 	result = bloom_alloc_varlena(cbf_filter_bytes(nblocks));
 	cbf_init(BLOOM_BYTES(result), nblocks, k, BF_KIND_NONE, (uint64_t) n, p);
 	return result;
@@ -504,11 +511,31 @@ countingbloom_agg_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(state);
 }
 
-/* countingbloom_agg(value [, p])'s transition: bloom_agg's on a hash list (bloom_agg_trans_hash_list). */
+/* rows between the transition's checks of the size countingbloom_agg(value, p) would take */
+#define COUNTING_AGG_SIZE_CHECK_ROWS	65536
+
+/*
+ * countingbloom_agg(value [, p])'s transition: bloom_agg's on a hash list
+ * (bloom_agg_trans_hash_list).  At a small p a counting filter of the rows
+ * can pass its size limit long before the hash list's; every
+ * COUNTING_AGG_SIZE_CHECK_ROWS rows the size of one more row is planned
+ * (from p's remembered plan), so that a scan past the limit stops near it,
+ * not after its last row.
+ */
 PG_FUNCTION_INFO_V1(countingbloom_agg_hashes_trans);
 Datum
 countingbloom_agg_hashes_trans(PG_FUNCTION_ARGS)
 {
+	int64		rows;
+
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && (PG_NARGS() < 3 || !PG_ARGISNULL(2)) &&
+		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) > 0 && rows % COUNTING_AGG_SIZE_CHECK_ROWS == 0)
+	{
+		uint64_t	nblocks;
+		int			k;
+
+		counting_plan_checked(rows + 1, PG_NARGS() == 3 ? PG_GETARG_FLOAT8(2) : BLOOM_DEFAULT_P, &nblocks, &k);
+	}
 	return bloom_agg_trans_hash_list(fcinfo, "countingbloom_agg_hashes_trans", "countingbloom_agg");
 }
 

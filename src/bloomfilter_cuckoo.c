@@ -505,8 +505,10 @@ cuckoo_agg_trans(PG_FUNCTION_ARGS)
 
 /*
  * A cuckoo filter of nbuckets for design n at rate p holding the hashes in
- * their order, or NULL if one found no room (the table and stash full).  A
- * value on more than 8 rows is an ERROR.
+ * their order, or NULL if one found no room: the table and stash full, or
+ * its bucket pair already holding its fingerprint 8 times (copies of one
+ * value, or other values that share its fingerprint and buckets, which a
+ * larger table may tell apart).
  */
 static bytea *
 cuckoo_build(uint64 nbuckets, int fp_bits, uint64 n, double p, uint32 value_kind, const uint64 *hashes)
@@ -522,7 +524,7 @@ cuckoo_build(uint64 nbuckets, int fp_bits, uint64 n, double p, uint32 value_kind
 
 		CHECK_FOR_INTERRUPTS();
 		status = cf_insert_hashes(view, hashes + first, Min(n - first, BF_HASHES_PER_CHUNK));
-		if (status == BF_ERR_FILTER_FULL)
+		if (status == BF_ERR_FILTER_FULL || status == BF_ERR_TOO_MANY_COPIES)
 		{
 			pfree(result);
 			return NULL;
@@ -572,7 +574,9 @@ cuckoo_agg_hashes_combine(PG_FUNCTION_ARGS)
  * buckets.  Then the table with twice the buckets is built instead; if that
  * fails too, it is an ERROR that suggests DISTINCT.  Every non-NULL row is
  * inserted: a value on more than 8 rows is an ERROR, as in
- * cuckoo_agg(value, n, p).  Zero rows give NULL.
+ * cuckoo_agg(value, n, p), found in the sorted hashes before any build, so
+ * that values which only share a fingerprint and buckets with it get the
+ * larger table instead.  Zero rows give NULL.
  */
 PG_FUNCTION_INFO_V1(cuckoo_agg_final);
 Datum
@@ -596,6 +600,8 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 	scratch = palloc(Max(header.rows, 1) * sizeof(uint64));
 	bf_state_sorted_hashes(state, sorted, scratch, bloom_check_interrupts);
 	pfree(scratch);
+	if (cf_sorted_hashes_over_copies(sorted, header.rows))
+		bloom_check_status_of(BF_ERR_TOO_MANY_COPIES, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
 	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
 	if (result == NULL)
 	{
@@ -608,7 +614,7 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_PROGRAM_LIMIT_EXCEEDED),
 				 errmsg("cuckoo_agg(x) could not fit its " UINT64_FORMAT " rows in twice the buckets planned for them",
 						header.rows),
-				 errdetail("Copies of a value all go into the same two buckets of 4 slots."),
+				 errdetail("Copies of a value, and values that share its fingerprint and buckets, all go into the same two buckets of 4 slots."),
 				 errhint("Insert each value once: cuckoo_agg(DISTINCT x).")));
 	pfree(sorted);
 	PG_RETURN_BYTEA_P(result);
