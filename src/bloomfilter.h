@@ -119,6 +119,15 @@ extern bytea *bloom_make_empty(int64 n, double p);
 extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 
 /*
+ * Memory in context for a copy that probes will read at random (a stored
+ * value kept whole, or what a type derives from it): bytes +
+ * BF_BLOCK_BYTES usable from the address returned.  From 2 MiB up that
+ * address is 2 MiB aligned and the whole 2 MiB pages of the bytes are asked
+ * to be huge pages.  *allocation is what to pfree.
+ */
+extern void *bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation);
+
+/*
  * Blocks [0, nblocks) in chunks of about BLOOM_BLOCKS_PER_CHUNK blocks read
  * (fewer for work that reads `scale` blocks per block, as a fold does), with
  * an interrupt check before each:

@@ -235,6 +235,35 @@ bloom_advise_huge_pages(void *buffer, uint64_t bytes)
 #endif
 }
 
+void *
+bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation)
+{
+	uintptr_t	base;
+
+	if (bytes + BF_BLOCK_BYTES + BLOOM_HUGE_PAGE_BYTES > MaxAllocHugeSize)
+		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
+	if (bytes < BLOOM_HUGE_PAGE_BYTES)
+	{
+		*allocation = MemoryContextAllocHuge(context, bytes + BF_BLOCK_BYTES);
+		return *allocation;
+	}
+
+	/*
+	 * Probes read the copy at random, one line each, and a line whose 4 kB
+	 * page is not in the TLB costs a page walk first (nested under a
+	 * hypervisor).  Starting the copy on a 2 MiB boundary lets its whole
+	 * 2 MiB pages be huge pages, one TLB entry each; the tail past the last
+	 * of them keeps 4 kB pages, so that no memory is touched beyond the
+	 * bytes.  The 2 MiB before the boundary are address space only.
+	 */
+	*allocation = MemoryContextAllocHuge(context, bytes + BF_BLOCK_BYTES + BLOOM_HUGE_PAGE_BYTES);
+	base = TYPEALIGN(BLOOM_HUGE_PAGE_BYTES, (uintptr_t) *allocation);
+#ifdef MADV_HUGEPAGE
+	(void) madvise((void *) base, TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, bytes), MADV_HUGEPAGE);
+#endif
+	return (void *) base;
+}
+
 MemoryContext
 bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name)
 {

@@ -54,8 +54,8 @@ bloom_fetch_kept(struct varlena *raw, MemoryContext context, bloom_first_block_f
 	block_offset = first_block(BLOOM_BYTES(head), head_length) % BF_BLOCK_BYTES;
 
 	/* value + VARHDRSZ + block_offset on a line boundary; length is at most 1 GB, an external value's */
-	*allocation = MemoryContextAllocHuge(context, BF_BLOCK_BYTES + VARHDRSZ + length);
-	value = (bytea *) bloom_place(*allocation, VARHDRSZ + block_offset);
+	value = (bytea *) bloom_place(bloom_alloc_probed(context, VARHDRSZ + length, allocation),
+								  VARHDRSZ + block_offset);
 	SET_VARSIZE(value, length + VARHDRSZ);
 	memcpy(BLOOM_BYTES(value), BLOOM_BYTES(head), head_length);
 	pfree(head);
@@ -789,8 +789,7 @@ bloom_other_derive(FunctionCallInfo fcinfo, const BloomDeriver *deriver)
 		return NULL;
 	/* a derive cut short (a cancel) is never retried, and never published */
 	entry->derive_pending = false;
-	copy->derived_allocation = MemoryContextAllocHuge(copy->owner->context, size + BF_BLOCK_BYTES);
-	derived = (void *) TYPEALIGN(BF_BLOCK_BYTES, copy->derived_allocation);
+	derived = bloom_place(bloom_alloc_probed(copy->owner->context, size, &copy->derived_allocation), 0);
 	deriver->derive(bytes, derived);
 	copy->derived = derived;
 	copy->deriver = deriver;
