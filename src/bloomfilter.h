@@ -170,15 +170,18 @@ bloom_next_chunk(BloomChunks *chunks)
  * with the row past the limit an ERROR (54000) at once, and their combine,
  * bloom_agg_combine_hash_list, bloom_agg's with two partial states past it
  * together that ERROR; its hint names aggregate's form with n.  function
- * and aggregate name the caller in messages.  bloom_agg_hash_list_state
+ * and aggregate name the caller in messages; check_rows, if not NULL, is
+ * called with the rows the state would hold every BLOOM_HASH_LIST_CHECK_ROWS
+ * rows, for a limit of the caller's own.  bloom_agg_hash_list_state
  * gives their final functions the checked bytes of state argument 0, with
  * the same ERROR for a state past the limit.
  */
-extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate);
+#define BLOOM_HASH_LIST_CHECK_ROWS	65536
+typedef void (*bloom_hash_list_check_fn) (FunctionCallInfo fcinfo, uint64 rows);
+extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate,
+									   bloom_hash_list_check_fn check_rows);
 extern Datum bloom_agg_combine_hash_list(FunctionCallInfo fcinfo, const char *aggregate);
 extern const uint8_t *bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate);
-/* Rows of state argument argno of mode hashes, or -1 for a state of mode filter (or too short to tell). */
-extern int64 bloom_agg_hash_list_rows(FunctionCallInfo fcinfo, int argno);
 
 /* The aggregate's memory context; ERROR if not called as an aggregate (name: the function's). */
 extern MemoryContext bloom_aggregate_context(FunctionCallInfo fcinfo, const char *name);

@@ -1019,7 +1019,8 @@ bloom_agg_hash_list_state(FunctionCallInfo fcinfo, const char *aggregate)
 	return BLOOM_BYTES(state);
 }
 
-int64
+/* Rows of a state of mode hashes, or -1 for a state of mode filter (or too short to tell). */
+static int64
 bloom_agg_hash_list_rows(FunctionCallInfo fcinfo, int argno)
 {
 	bytea	   *state = bloom_state_arg(fcinfo, argno);
@@ -1031,13 +1032,18 @@ bloom_agg_hash_list_rows(FunctionCallInfo fcinfo, int argno)
 }
 
 Datum
-bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate)
+bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate,
+						  bloom_hash_list_check_fn check_rows)
 {
 	int64		rows;
 
-	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) &&
-		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) >= (int64) bloom_agg_hash_list_limit())
-		bloom_agg_hash_list_full(aggregate, (uint64) rows + 1);
+	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && (rows = bloom_agg_hash_list_rows(fcinfo, 0)) >= 0)
+	{
+		if (rows >= (int64) bloom_agg_hash_list_limit())
+			bloom_agg_hash_list_full(aggregate, (uint64) rows + 1);
+		if (check_rows != NULL && rows > 0 && rows % BLOOM_HASH_LIST_CHECK_ROWS == 0)
+			check_rows(fcinfo, (uint64) rows + 1);
+	}
 	return bloom_agg_trans_row(fcinfo, function, aggregate);
 }
 

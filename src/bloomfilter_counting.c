@@ -511,32 +511,31 @@ countingbloom_agg_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(state);
 }
 
-/* rows between the transition's checks of the size countingbloom_agg(value, p) would take */
-#define COUNTING_AGG_SIZE_CHECK_ROWS	65536
+/* The size of a counting filter of rows rows at countingbloom_agg(value [, p])'s p: an ERROR past its limit. */
+static void
+counting_agg_check_rows(FunctionCallInfo fcinfo, uint64 rows)
+{
+	uint64_t	nblocks;
+	int			k;
+
+	if (PG_NARGS() < 3 || !PG_ARGISNULL(2))
+		counting_plan_checked((int64) rows, PG_NARGS() == 3 ? PG_GETARG_FLOAT8(2) : BLOOM_DEFAULT_P, &nblocks, &k);
+}
 
 /*
  * countingbloom_agg(value [, p])'s transition: bloom_agg's on a hash list
  * (bloom_agg_trans_hash_list).  At a small p a counting filter of the rows
- * can pass its size limit long before the hash list's; every
- * COUNTING_AGG_SIZE_CHECK_ROWS rows the size of one more row is planned
- * (from p's remembered plan), so that a scan past the limit stops near it,
- * not after its last row.
+ * can pass its size limit long before the hash list's; the size of the
+ * rows is planned (from p's remembered plan) every
+ * BLOOM_HASH_LIST_CHECK_ROWS rows, so that a scan past the limit stops
+ * near it, not after its last row.
  */
 PG_FUNCTION_INFO_V1(countingbloom_agg_hashes_trans);
 Datum
 countingbloom_agg_hashes_trans(PG_FUNCTION_ARGS)
 {
-	int64		rows;
-
-	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) && (PG_NARGS() < 3 || !PG_ARGISNULL(2)) &&
-		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) > 0 && rows % COUNTING_AGG_SIZE_CHECK_ROWS == 0)
-	{
-		uint64_t	nblocks;
-		int			k;
-
-		counting_plan_checked(rows + 1, PG_NARGS() == 3 ? PG_GETARG_FLOAT8(2) : BLOOM_DEFAULT_P, &nblocks, &k);
-	}
-	return bloom_agg_trans_hash_list(fcinfo, "countingbloom_agg_hashes_trans", "countingbloom_agg");
+	return bloom_agg_trans_hash_list(fcinfo, "countingbloom_agg_hashes_trans", "countingbloom_agg",
+									 counting_agg_check_rows);
 }
 
 /* countingbloom_agg(value [, p])'s combine: bloom_agg's on hash lists (bloom_agg_combine_hash_list). */

@@ -552,7 +552,7 @@ cuckoo_agg_hashes_trans(PG_FUNCTION_ARGS)
 
 		cuckoo_plan_checked(0, PG_GETARG_FLOAT8(2), &nbuckets, &fp_bits);
 	}
-	return bloom_agg_trans_hash_list(fcinfo, "cuckoo_agg_hashes_trans", "cuckoo_agg");
+	return bloom_agg_trans_hash_list(fcinfo, "cuckoo_agg_hashes_trans", "cuckoo_agg", NULL);
 }
 
 /* cuckoo_agg(value [, p])'s combine: bloom_agg's on hash lists (bloom_agg_combine_hash_list). */
