@@ -121,7 +121,7 @@ extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 /*
  * Memory in context for a copy that probes will read at random (a stored
  * value kept whole, or what a type derives from it): bytes +
- * BF_BLOCK_BYTES usable from the address returned.  From 2 MiB up that
+ * BF_BLOCK_BYTES usable from the address returned.  From 8 MiB up that
  * address is 2 MiB aligned and the whole 2 MiB pages of the bytes are asked
  * to be huge pages.  *allocation is what to pfree.
  */
