@@ -149,6 +149,9 @@ FROM (SELECT 1 AS x FROM generate_series(1, 2)) s;
 SELECT (countingbloom_info(countingbloom_agg(NULL::int))).n AS only_nulls FROM generate_series(1, 3);
 SELECT countingbloom_agg(x) IS NULL AS zero_rows_null FROM counting_big WHERE false;
 SELECT countingbloom_agg(x, x / 1e6) FROM counting_big;
+-- the size check every 65,536 rows plans with the group's p, not with a row's
+-- own p, which the transition then finds different (22023, not a size ERROR)
+SELECT countingbloom_agg(x, CASE WHEN x = 65537 THEN 1e-13 ELSE 0.01 END) FROM generate_series(1, 70000) x;
 SELECT countingbloom_agg(x, 2) FROM counting_big;
 -- past bloomfilter.agg_hash_limit the state would hold a bloomfilter, not hashes:
 -- an ERROR at the row past it (and, for partial states, in the final function)

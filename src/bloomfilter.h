@@ -171,13 +171,13 @@ bloom_next_chunk(BloomChunks *chunks)
  * bloom_agg_combine_hash_list, bloom_agg's with two partial states past it
  * together that ERROR; its hint names aggregate's form with n.  function
  * and aggregate name the caller in messages; check_rows, if not NULL, is
- * called with the rows the state would hold every BLOOM_HASH_LIST_CHECK_ROWS
- * rows, for a limit of the caller's own.  bloom_agg_hash_list_state
+ * called every BLOOM_HASH_LIST_CHECK_ROWS rows with the rows the state would
+ * hold and its p, for a limit of the caller's own.  bloom_agg_hash_list_state
  * gives their final functions the checked bytes of state argument 0, with
  * the same ERROR for a state past the limit.
  */
 #define BLOOM_HASH_LIST_CHECK_ROWS	65536
-typedef void (*bloom_hash_list_check_fn) (FunctionCallInfo fcinfo, uint64 rows);
+typedef void (*bloom_hash_list_check_fn) (uint64 rows, double p);
 extern Datum bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const char *aggregate,
 									   bloom_hash_list_check_fn check_rows);
 extern Datum bloom_agg_combine_hash_list(FunctionCallInfo fcinfo, const char *aggregate);

@@ -1041,8 +1041,9 @@ bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const c
 	{
 		if (rows >= (int64) bloom_agg_hash_list_limit())
 			bloom_agg_hash_list_full(aggregate, (uint64) rows + 1);
+		/* the state's p, checked on its first row (this row's is checked against it later) */
 		if (check_rows != NULL && rows > 0 && rows % BLOOM_HASH_LIST_CHECK_ROWS == 0)
-			check_rows(fcinfo, (uint64) rows + 1);
+			check_rows((uint64) rows + 1, bf_load_f64(BLOOM_BYTES(bloom_state_arg(fcinfo, 0)) + BF_STATE_OFF_P));
 	}
 	return bloom_agg_trans_row(fcinfo, function, aggregate);
 }

@@ -511,15 +511,14 @@ countingbloom_agg_trans(PG_FUNCTION_ARGS)
 	PG_RETURN_BYTEA_P(state);
 }
 
-/* The size of a counting filter of rows rows at countingbloom_agg(value [, p])'s p: an ERROR past its limit. */
+/* The size of a counting filter of rows rows at rate p: an ERROR past its limit. */
 static void
-counting_agg_check_rows(FunctionCallInfo fcinfo, uint64 rows)
+counting_agg_check_rows(uint64 rows, double p)
 {
 	uint64_t	nblocks;
 	int			k;
 
-	if (PG_NARGS() < 3 || !PG_ARGISNULL(2))
-		counting_plan_checked((int64) rows, PG_NARGS() == 3 ? PG_GETARG_FLOAT8(2) : BLOOM_DEFAULT_P, &nblocks, &k);
+	counting_plan_checked((int64) rows, p, &nblocks, &k);
 }
 
 /*

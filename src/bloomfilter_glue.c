@@ -266,8 +266,8 @@ bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation)
 	*allocation = MemoryContextAllocHuge(context, bytes + BF_BLOCK_BYTES + BLOOM_HUGE_PAGE_BYTES);
 	base = TYPEALIGN(BLOOM_HUGE_PAGE_BYTES, (uintptr_t) *allocation);
 #ifdef MADV_HUGEPAGE
-	(void) madvise((void *) base, TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, bytes), MADV_HUGEPAGE);
-	(void) madvise((void *) base, TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, bytes), MADV_DONTNEED);
+	if (madvise((void *) base, TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, bytes), MADV_HUGEPAGE) == 0)
+		(void) madvise((void *) base, TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, bytes), MADV_DONTNEED);
 #endif
 	return (void *) base;
 }
