@@ -89,9 +89,9 @@ extern bytea *bloom_alloc_placed_filter(uint64_t bytes, bytea **building);
 extern void bloom_placed_filter_finish(bytea *result, bytea *building);
 
 /*
- * Where in memory (at least offset + BF_BLOCK_BYTES - 1 bytes more than
- * needed) to put bytes whose byte at offset must start a cache line: the
- * first block of a filter, so that each block is one line.
+ * Where in memory (BF_BLOCK_BYTES - 1 bytes more than needed: the place is
+ * at most that far in) to put bytes whose byte at offset must start a cache
+ * line: the first block of a filter, so that each block is one line.
  */
 static inline void *
 bloom_place(void *memory, uint64 offset)
