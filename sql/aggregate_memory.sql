@@ -1,6 +1,7 @@
 -- bloom_agg's memory: small states are plain values (one per group), large
--- ones grow in a kernel mapping (from 1 MB: 131,072 hashes) without copying.
--- Every path must give the same filter.
+-- ones grow without copying, and a plain or sorted aggregate's list from
+-- 2 MiB (262,138 hashes) grows in the backend's list buffer, whose pages the
+-- backend keeps for its next aggregate.  Every path must give the same filter.
 CREATE TABLE m AS SELECT g AS x, g % 1000 AS k FROM generate_series(1, 600000) g;
 ANALYZE m;
 SET max_parallel_workers_per_gather = 0;
@@ -54,7 +55,28 @@ SELECT encode(bloom_agg_state_send(s), 'hex') ~ '(0000000000000000){7}$' AS unus
 FROM (SELECT partial_state(x) AS s FROM generate_series(1, 11) x) t;
 SELECT encode(bloom_agg_state_send(s), 'hex') ~ '(0000000000000000){55}$' AS unused_slots_zero_grown
 FROM (SELECT partial_state(x ORDER BY x) AS s FROM generate_series(1, 9001) x) t;
+-- a list of 300,000 hashes in the list buffer, whose pages the lists of
+-- 600,000 hashes above filled: its 224,282 unused slots still go out as zeros
+SELECT substring(b FROM length(b) - 8 * 224282 + 1) = decode(repeat('00', 8 * 224282), 'hex')
+         AS reused_unused_slots_zero,
+       length(b) AS bytes
+FROM (SELECT bloom_agg_state_send(partial_state(x)) AS b FROM generate_series(1, 300000) x) t;
 DROP AGGREGATE partial_state(anyelement);
+
+-- two lists at once (one in the list buffer, one in the aggregate's memory),
+-- with the buffer off, and after an ERROR that ended a list in the buffer
+SET max_parallel_workers_per_gather = 0;
+CREATE TABLE m2 AS SELECT g AS x FROM generate_series(1, 400000) g;
+CREATE TABLE m2_filter AS SELECT bloom_agg(x, 400000, 0.01) AS fixed, bloom_agg(x) AS f FROM m2;
+SELECT (SELECT bloom_agg(x)::text = bloom_agg(x, 0.01)::text FROM m2) AS two_lists_same,
+       (bloom_info(f)).n, (SELECT count(*) FROM m2 WHERE NOT (f @> x)) AS missing FROM m2_filter;
+SET bloomfilter.agg_keep_list_memory = off;
+SELECT (SELECT bloom_agg(x) FROM m2)::text = f::text AS unkept_same FROM m2_filter;
+RESET bloomfilter.agg_keep_list_memory;
+SELECT bloom_agg(x, CASE WHEN x = 390000 THEN 0.02 ELSE 0.01 END) FROM m2;
+SELECT (SELECT bloom_agg(x) FROM m2)::text = f::text AS after_error_same FROM m2_filter;
+DROP TABLE m2, m2_filter;
+RESET max_parallel_workers_per_gather;
 
 -- every byte of a state is in the aggregate's memory, where a hash aggregate
 -- counts it: 400 groups of 1.2 MB filter states spill instead of taking 480 MB

@@ -34,9 +34,17 @@
 typedef struct BloomAggState
 {
 	ExpandedObjectHeader header;
-	bytea	   *flat;			/* in header.eoh_context */
-	void	   *flat_allocation;	/* the chunk holding flat, to free: flat, or before it when placed */
+	bytea	   *flat;			/* in header.eoh_context, or the backend's list buffer */
+	void	   *flat_allocation;	/* the chunk holding flat, to free: flat, or before it when placed;
+									 * NULL: flat is in the list buffer */
 } BloomAggState;
+
+/*
+ * A hash list from this size up is kept in the backend's list buffer
+ * (bloom_list_buffer_take), when no other state holds it: a list this long
+ * is one that goes on growing, and from here its pages are reused.
+ */
+#define BLOOM_LIST_BUFFER_MIN_BYTES	((uint64) 2 * 1024 * 1024)
 
 /*
  * A state up to this size is a plain value in the aggregate's memory: a
@@ -87,7 +95,8 @@ static const ExpandedObjectMethods bloom_agg_state_methods = {
 /*
  * A state being updated: its flat bytes, and the expanded object owning
  * them, if any.  new_allocation: the chunk holding the buffer that
- * bloom_state_new_buffer made last, for bloom_state_replace.
+ * bloom_state_new_buffer made last, for bloom_state_replace (NULL: the
+ * list buffer).
  */
 typedef struct BloomStateRef
 {
@@ -95,7 +104,25 @@ typedef struct BloomStateRef
 	BloomAggState *object;
 	bytea	   *flat;
 	void	   *new_allocation;
+	bool		list_buffer_allowed;	/* bloom_agg_memory_unchecked */
 } BloomStateRef;
+
+/*
+ * May this call's state use the backend's list buffer?  Only where no one
+ * counts the aggregate's memory: a hash aggregate checks what its memory
+ * contexts hold against work_mem, and the list buffer is not in them.  A
+ * plain or sorted aggregate's memory is not checked.
+ */
+static bool
+bloom_agg_memory_unchecked(FunctionCallInfo fcinfo)
+{
+	AggStrategy strategy;
+
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
+		return false;
+	strategy = ((AggState *) fcinfo->context)->aggstrategy;
+	return strategy == AGG_PLAIN || strategy == AGG_SORTED;
+}
 
 static BloomAggState *
 bloom_state_object(Datum datum, bool read_write)
@@ -146,6 +173,7 @@ bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_cont
 	ref.object = bloom_state_object(PG_GETARG_DATUM(argno), true);
 	ref.flat = ref.object ? ref.object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
 	ref.new_allocation = NULL;
+	ref.list_buffer_allowed = bloom_agg_memory_unchecked(fcinfo);
 	return ref;
 }
 
@@ -173,6 +201,18 @@ bloom_state_datum(BloomStateRef ref)
  * and palloc's headers), so without placement every block of such a state
  * straddles two lines.
  */
+static void
+bloom_state_ensure_object(BloomStateRef *ref)
+{
+	MemoryContext context;
+
+	if (ref->object != NULL)
+		return;
+	context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state", ALLOCSET_SMALL_SIZES);
+	ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
+	EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
+}
+
 static bytea *
 bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 {
@@ -182,14 +222,7 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 
 	if (ref->object == NULL && bytes + VARHDRSZ <= BLOOM_FLAT_STATE_MAX_BYTES)
 		return bloom_alloc_varlena(bytes);
-	if (ref->object == NULL)
-	{
-		MemoryContext context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state",
-													  ALLOCSET_SMALL_SIZES);
-
-		ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
-		EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
-	}
+	bloom_state_ensure_object(ref);
 	if (bytes + VARHDRSZ + placement > MaxAllocHugeSize)
 		bloom_check_status(BF_ERR_TOO_LARGE, BLOOM_FROM_STORAGE);
 	allocation = MemoryContextAllocHuge(ref->object->header.eoh_context, bytes + VARHDRSZ + placement);
@@ -202,12 +235,33 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 	return buffer;
 }
 
-/* Makes buffer (from bloom_state_new_buffer) the state's bytes, freeing the old ones if the object owned them. */
+/* The same for a hash list, in the backend's list buffer; NULL if another state holds it. */
+static bytea *
+bloom_state_list_buffer(BloomStateRef *ref, uint64 bytes)
+{
+	bytea	   *buffer;
+
+	bloom_state_ensure_object(ref);
+	buffer = bloom_list_buffer_take(ref->object->header.eoh_context, bytes + VARHDRSZ);
+	if (buffer != NULL)
+	{
+		SET_VARSIZE(buffer, bytes + VARHDRSZ);
+		ref->new_allocation = NULL;
+	}
+	return buffer;
+}
+
+/* Makes buffer (from bloom_state_new_buffer or _list_buffer) the state's bytes, freeing the old ones if the object owned them. */
 static void
 bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 {
 	if (ref->object != NULL && ref->flat != NULL && ref->object->flat == ref->flat)
-		pfree(ref->object->flat_allocation);
+	{
+		if (ref->object->flat_allocation == NULL)
+			bloom_list_buffer_give_back();
+		else
+			pfree(ref->object->flat_allocation);
+	}
 	if (ref->object != NULL)
 	{
 		ref->object->flat = buffer;
@@ -220,7 +274,7 @@ bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 static BloomStateRef
 bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, false};
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *buffer;
@@ -252,7 +306,7 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 static BloomStateRef
 bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, false};
 	bytea	   *buffer;
 
 	if (!(shape->design_p >= BF_MIN_P))
@@ -264,13 +318,22 @@ bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shap
 	return ref;
 }
 
-/* A private copy of a flat state (checked), for a combine function to keep. */
+/*
+ * A private copy of a flat state (checked), for a combine function to keep:
+ * a long hash list in the list buffer if list_buffer_allowed, as the lists
+ * of the states combined into it will make it longer.
+ */
 static BloomStateRef
-bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
+bloom_state_copy(MemoryContext aggregate_context, bytea *flat, bool list_buffer_allowed)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL};
-	bytea	   *buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat),
-												BLOOM_BYTES(flat)[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER);
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, list_buffer_allowed};
+	bool		filter_mode = BLOOM_BYTES(flat)[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER;
+	bytea	   *buffer = NULL;
+
+	if (list_buffer_allowed && !filter_mode && VARSIZE(flat) >= BLOOM_LIST_BUFFER_MIN_BYTES)
+		buffer = bloom_state_list_buffer(&ref, BLOOM_LENGTH(flat));
+	if (buffer == NULL)
+		buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat), filter_mode);
 
 	memcpy(BLOOM_BYTES(buffer), BLOOM_BYTES(flat), BLOOM_LENGTH(flat));
 	bloom_state_replace(&ref, buffer);
@@ -279,33 +342,50 @@ bloom_state_copy(MemoryContext aggregate_context, bytea *flat)
 
 /*
  * Mode hashes, with room for `capacity` hashes: the same rows, more slots.
- * The object's own buffer grows in place; a plain value is copied once
- * into a new one.
+ * A list in the list buffer grows where it is; other lists move into it
+ * once long enough, while no other state holds it.  Otherwise the object's
+ * own buffer grows in place, and a plain value is copied once into a new
+ * one.
  */
 static void
 bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 {
 	bf_state_header header;
 	uint64		bytes = bf_state_bytes_hashes(capacity);
-	bytea	   *grown;
+	bool		owned = ref->object != NULL && ref->object->flat == ref->flat;
+	bytea	   *grown = NULL;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	/* a hash list's buffer is never placed: it is its own chunk */
-	if (ref->object != NULL && ref->object->flat == ref->flat && ref->object->flat_allocation == ref->flat)
+	if (owned && ref->object->flat_allocation == NULL)
 	{
-		/* glibc moves a large block's pages (mremap) rather than copy them */
-		grown = (bytea *) repalloc_huge(ref->flat, bytes + VARHDRSZ);
+		/* the buffer may move (its pages do, not its bytes) */
+		grown = bloom_list_buffer_resize(bytes + VARHDRSZ);
 		SET_VARSIZE(grown, bytes + VARHDRSZ);
-		bloom_advise_huge_pages(grown, bytes + VARHDRSZ);
 		ref->object->flat = grown;
-		ref->object->flat_allocation = grown;
 		ref->flat = grown;
 	}
 	else
 	{
-		grown = bloom_state_new_buffer(ref, bytes, false);
-		memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
-		bloom_state_replace(ref, grown);
+		if (ref->list_buffer_allowed && bytes + VARHDRSZ >= BLOOM_LIST_BUFFER_MIN_BYTES)
+			grown = bloom_state_list_buffer(ref, bytes);
+		/* a hash list's buffer is never placed: it is its own chunk */
+		if (grown == NULL && owned && ref->object->flat_allocation == ref->flat)
+		{
+			/* glibc moves a large block's pages (mremap) rather than copy them */
+			grown = (bytea *) repalloc_huge(ref->flat, bytes + VARHDRSZ);
+			SET_VARSIZE(grown, bytes + VARHDRSZ);
+			bloom_advise_huge_pages(grown, bytes + VARHDRSZ);
+			ref->object->flat = grown;
+			ref->object->flat_allocation = grown;
+			ref->flat = grown;
+		}
+		else
+		{
+			if (grown == NULL)
+				grown = bloom_state_new_buffer(ref, bytes, false);
+			memcpy(BLOOM_BYTES(grown), BLOOM_BYTES(ref->flat), BF_STATE_HEADER_BYTES + 8 * header.rows);
+			bloom_state_replace(ref, grown);
+		}
 	}
 	/* a plain value goes out as it is: its unused slots are zeros, not old memory */
 	if (ref->object == NULL)
@@ -537,6 +617,7 @@ bloom_agg_trans_slow(FunctionCallInfo fcinfo, const char *function, const char *
 		bloom_agg_check_sizing_not_null(fcinfo, aggregate);
 		state = bloom_state_create(aggregate_context, fixed, fixed ? PG_GETARG_INT64(2) : 0,
 								   PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(PG_NARGS() - 1) : BLOOM_DEFAULT_P);
+		state.list_buffer_allowed = bloom_agg_memory_unchecked(fcinfo);
 	}
 	else
 	{
@@ -658,7 +739,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	other = bloom_state_arg(fcinfo, 1);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(other), BLOOM_LENGTH(other), &other_header), BLOOM_FROM_STORAGE);
 	if (PG_ARGISNULL(0))
-		PG_RETURN_DATUM(bloom_state_datum(bloom_state_copy(aggregate_context, other)));
+		PG_RETURN_DATUM(bloom_state_datum(bloom_state_copy(aggregate_context, other, bloom_agg_memory_unchecked(fcinfo))));
 
 	state = bloom_state_ref(fcinfo, 0, aggregate_context);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(state.flat), BLOOM_LENGTH(state.flat), &header), BLOOM_FROM_STORAGE);

@@ -21,8 +21,10 @@
 PG_MODULE_MAGIC;
 
 int			bloom_agg_hash_limit = BF_AGG_MAX_HASHES;
+bool		bloom_agg_keep_list_memory = true;
 
 void		_PG_init(void);
+static void bloom_agg_keep_list_memory_assign(bool newval, void *extra);
 
 /*
  * bloomfilter.agg_hash_limit is a superuser's setting (GRANT SET ON PARAMETER
@@ -44,6 +46,13 @@ _PG_init(void)
 							&bloom_agg_hash_limit,
 							BF_AGG_MAX_HASHES, BF_AGG_LEAST_HASH_LIMIT, BF_AGG_MAX_HASHES,
 							PGC_SUSET, 0, NULL, NULL, NULL);
+	DefineCustomBoolVariable("bloomfilter.agg_keep_list_memory",
+							 "Keeps the memory of the longest bloom_agg hash list for the backend's next aggregate.",
+							 "The pages (up to 128 MiB) stay with the backend, given back to the kernel to take "
+							 "under memory pressure, so that the next aggregate does not fault in fresh memory. "
+							 "Off: the memory is unmapped, and each aggregate allocates its own.",
+							 &bloom_agg_keep_list_memory,
+							 true, PGC_USERSET, 0, NULL, bloom_agg_keep_list_memory_assign, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
 }
 
@@ -270,6 +279,134 @@ bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation)
 		(void) madvise((void *) base, TYPEALIGN_DOWN(BLOOM_HUGE_PAGE_BYTES, bytes), MADV_DONTNEED);
 #endif
 	return (void *) base;
+}
+
+/*
+ * The backend's list buffer: one mapping that holds the longest hash list
+ * of an aggregate state (bf_aggstate.h), taken by one state at a time and
+ * kept for the next.  A list in fresh memory has every page faulted in and
+ * zeroed by the kernel as it is first written, 8 bytes a row and every
+ * query (under a hypervisor, a page the guest has not touched before costs
+ * a fault of the host as well).  In this buffer the next aggregate writes to
+ * pages that are already there.  When its state ends, the pages are given
+ * back with MADV_FREE: the kernel takes them only under memory pressure
+ * (they then read as zeros), and until then a write reuses them without a
+ * fault.  The mapping grows with mremap, which moves pages, not bytes, and
+ * never shrinks: a backend keeps the most its lists have needed, at most
+ * 128 MiB (BF_AGG_MAX_HASHES hashes).  bloomfilter.agg_keep_list_memory =
+ * off unmaps it and stops its use.
+ */
+typedef struct BloomListBuffer
+{
+	uint8	   *base;			/* NULL until first taken */
+	uint64		mapped;			/* bytes mapped at base, whole huge pages */
+	bool		held;			/* a state's list is in it */
+	uint64		taken;			/* times taken: tells a claim still held from an old one */
+} BloomListBuffer;
+
+static BloomListBuffer bloom_list_buffer;
+
+/* The reset callback of the context of the state that took the buffer, and which taking it was. */
+typedef struct BloomListBufferClaim
+{
+	MemoryContextCallback callback;
+	uint64		taken;
+} BloomListBufferClaim;
+
+/* Makes the mapping hold at least bytes; false if the memory cannot be had (the mapping is unchanged). */
+static bool
+bloom_list_buffer_fit(uint64 bytes)
+{
+#ifdef MREMAP_MAYMOVE
+	uint64		wanted = TYPEALIGN(BLOOM_HUGE_PAGE_BYTES, bytes);
+	void	   *moved;
+
+	if (bytes <= bloom_list_buffer.mapped)
+		return true;
+	if (bloom_list_buffer.base == NULL)
+		moved = mmap(NULL, wanted, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	else
+		moved = mremap(bloom_list_buffer.base, bloom_list_buffer.mapped, wanted, MREMAP_MAYMOVE);
+	if (moved == MAP_FAILED)
+		return false;
+#ifdef MADV_HUGEPAGE
+	(void) madvise(moved, wanted, MADV_HUGEPAGE);
+#endif
+	bloom_list_buffer.base = moved;
+	bloom_list_buffer.mapped = wanted;
+	return true;
+#else
+	return false;				/* no mremap: lists grow with repalloc */
+#endif
+}
+
+static void
+bloom_list_buffer_unmap(void)
+{
+	if (bloom_list_buffer.base != NULL)
+		(void) munmap(bloom_list_buffer.base, bloom_list_buffer.mapped);
+	bloom_list_buffer.base = NULL;
+	bloom_list_buffer.mapped = 0;
+}
+
+static void
+bloom_list_buffer_reset_callback(void *arg)
+{
+	BloomListBufferClaim *claim = (BloomListBufferClaim *) arg;
+
+	if (bloom_list_buffer.held && bloom_list_buffer.taken == claim->taken)
+		bloom_list_buffer_give_back();
+}
+
+void *
+bloom_list_buffer_take(MemoryContext owner, uint64 bytes)
+{
+	BloomListBufferClaim *claim;
+
+	if (bloom_list_buffer.held || !bloom_agg_keep_list_memory || !bloom_list_buffer_fit(bytes))
+		return NULL;
+	claim = MemoryContextAlloc(owner, sizeof(BloomListBufferClaim));
+	claim->taken = ++bloom_list_buffer.taken;
+	claim->callback.func = bloom_list_buffer_reset_callback;
+	claim->callback.arg = claim;
+	MemoryContextRegisterResetCallback(owner, &claim->callback);
+	bloom_list_buffer.held = true;
+	return bloom_list_buffer.base;
+}
+
+void *
+bloom_list_buffer_resize(uint64 bytes)
+{
+	Assert(bloom_list_buffer.held);
+	if (!bloom_list_buffer_fit(bytes))
+		ereport(ERROR,
+				(errcode(ERRCODE_OUT_OF_MEMORY),
+				 errmsg("out of memory"),
+				 errdetail("Failed on request of size " UINT64_FORMAT " for an aggregate's hash list.", bytes)));
+	return bloom_list_buffer.base;
+}
+
+void
+bloom_list_buffer_give_back(void)
+{
+	Assert(bloom_list_buffer.held);
+	bloom_list_buffer.held = false;
+	if (!bloom_agg_keep_list_memory)
+	{
+		bloom_list_buffer_unmap();
+		return;
+	}
+#ifdef MADV_FREE
+	(void) madvise(bloom_list_buffer.base, bloom_list_buffer.mapped, MADV_FREE);
+#endif
+}
+
+/* bloomfilter.agg_keep_list_memory = off: the memory goes back now, unless a state is using it. */
+static void
+bloom_agg_keep_list_memory_assign(bool newval, void *extra)
+{
+	if (!newval && !bloom_list_buffer.held)
+		bloom_list_buffer_unmap();
 }
 
 MemoryContext
