@@ -98,6 +98,12 @@ INSERT INTO bench.pairs (id, name, a_label, a, a_plan, b_label, b, b_plan, goal,
   (13, 'join prefiltered / plain join, 1M keys, work_mem 4MB',
       'prefiltered join', 'SELECT count(*), sum(length(o.s)) FROM big o JOIN mid v USING (x) WHERE (SELECT bloom_agg(x) FROM mid) @> o.x', 'default',
       'plain join', 'SELECT count(*), sum(length(o.s)) FROM big o JOIN mid v USING (x)', 'default', NULL, '4MB');
+-- the hash list of bloom_agg(x) in the memory the backend kept from its last
+-- aggregate, against fresh memory (bloomfilter.agg_keep_list_memory = off)
+INSERT INTO bench.pairs (id, name, a_label, a, a_plan, b_label, b, b_plan) VALUES
+  (14, 'bloom_agg(x): list in kept memory / in fresh memory',
+      'bloom_agg(x), kept', 'SELECT bloom_agg(x) IS NOT NULL FROM big', 'serial',
+      'bloom_agg(x), fresh', 'SELECT bloom_agg(x) IS NOT NULL FROM big', 'serial, fresh list memory');
 -- the aggregate pairs again, each side in the plan the planner picks
 INSERT INTO bench.pairs (id, name, a_label, a, a_plan, b_label, b, b_plan, goal, agg)
 SELECT id + 20, name || ', default plans', a_label, a, 'default', b_label, b, 'default', NULL, agg
@@ -145,7 +151,8 @@ BEGIN
                  WHERE name ~ 'parallel' AND context IN ('user', 'superuser') LOOP
     PERFORM set_config(setting.name, setting.reset_val, false);
   END LOOP;
-  IF plan = 'serial' THEN
+  PERFORM set_config('bloomfilter.agg_keep_list_memory', (plan <> 'serial, fresh list memory')::text, false);
+  IF plan IN ('serial', 'serial, fresh list memory') THEN
     PERFORM set_config('max_parallel_workers_per_gather', '0', false);
   ELSIF plan ~ '^workers=' THEN
     PERFORM set_config('max_parallel_workers_per_gather', substr(plan, 9), false);

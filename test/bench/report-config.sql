@@ -25,6 +25,17 @@ JOIN bench.side_medians b ON b.config = :'cfg' AND b.id = p.id AND b.side = 'b'
 WHERE p.id IN (12, 13)
 ORDER BY p.id;
 
+\echo '== config' :cfg': bloom_agg(x)''s hash list in the memory the backend kept, against fresh memory (serial plans;'
+\echo '   fresh: bloomfilter.agg_keep_list_memory = off); minor page faults of the backend, medians'
+SELECT round(a.ms::numeric, 1) AS kept_ms, round(b.ms::numeric, 1) AS fresh_ms,
+       round((a.ms / b.ms)::numeric, 2) AS ratio,
+       (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY minflt)) FROM bench.procstats_run
+        WHERE config = :'cfg' AND id = 14 AND side = 'a') AS kept_minflt,
+       (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY minflt)) FROM bench.procstats_run
+        WHERE config = :'cfg' AND id = 14 AND side = 'b') AS fresh_minflt
+FROM bench.side_medians a, bench.side_medians b
+WHERE a.config = :'cfg' AND a.id = 14 AND a.side = 'a' AND b.config = :'cfg' AND b.id = 14 AND b.side = 'b';
+
 \echo '== config' :cfg': per probe into the all-rows filter, over the x = 42 scan (ns per row)'
 SELECT round(((a.ms - b.ms) * 1e6 / :rows)::numeric, 1) AS ns_per_probe
 FROM bench.side_medians a, bench.side_medians b

@@ -93,7 +93,7 @@ r AS (
           FROM bench.procstats_run ps JOIN bench.pair_sides s ON s.id = ps.id AND s.side = ps.side
           WHERE ps.config = par.config AND s.query = q.query AND s.plan = par.plan) AS workers
   FROM q
-  JOIN bench.query_medians par ON par.query = q.query AND par.plan <> 'serial'
+  JOIN bench.query_medians par ON par.query = q.query AND par.plan NOT IN ('serial', 'serial, fresh list memory')
   JOIN bench.query_medians ser ON ser.config = par.config AND ser.query = q.query AND ser.plan = 'serial'),
 c AS (SELECT config, ratio AS count_ratio FROM r WHERE label = 'count(x)' AND plan = 'default'),
 -- the floor of a self-sizing form's parallel plan: what no plan of it avoids
