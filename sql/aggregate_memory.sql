@@ -78,6 +78,31 @@ SELECT (SELECT bloom_agg(x) FROM m2)::text = f::text AS after_error_same FROM m2
 DROP TABLE m2, m2_filter;
 RESET max_parallel_workers_per_gather;
 
+-- a cursor opened before a savepoint and fetched in it outlives ROLLBACK TO:
+-- its aggregate, half done, keeps its list in the buffer (the grand total of a
+-- sorted ROLLUP takes it after 262,138 rows, at g = 262) while another
+-- aggregate runs, and ends with the right filter
+SET max_parallel_workers_per_gather = 0;
+SET enable_hashagg = off;
+CREATE TABLE rolled AS SELECT i::bigint AS x, i / 1000 AS g FROM generate_series(1, 400000) i;
+CREATE TABLE other AS SELECT i::bigint * 7919 AS x FROM generate_series(1, 300000) i;
+CREATE TABLE expected_filters AS
+  SELECT (SELECT bloom_agg(x) FROM rolled)::text AS total, (SELECT bloom_agg(x) FROM other)::text AS other;
+BEGIN;
+DECLARE c CURSOR FOR
+  SELECT g, md5(bloom_agg(x)::text) = (SELECT md5(total) FROM expected_filters) AS total_same
+  FROM rolled GROUP BY ROLLUP (g);
+SAVEPOINT s;
+MOVE 300 IN c;
+ROLLBACK TO SAVEPOINT s;
+SELECT bloom_agg(x)::text = (SELECT other FROM expected_filters) AS other_same FROM other;
+MOVE 100 IN c;
+FETCH ALL FROM c;
+COMMIT;
+RESET enable_hashagg;
+RESET max_parallel_workers_per_gather;
+DROP TABLE rolled, other, expected_filters;
+
 -- every byte of a state is in the aggregate's memory, where a hash aggregate
 -- counts it: 400 groups of 1.2 MB filter states spill instead of taking 480 MB
 SET work_mem = '1MB';

@@ -27,8 +27,6 @@ bool		bloom_agg_keep_list_memory = true;
 void		_PG_init(void);
 static void bloom_agg_keep_list_memory_assign(bool newval, void *extra);
 static void bloom_list_buffer_xact_callback(XactEvent event, void *arg);
-static void bloom_list_buffer_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
-											   SubTransactionId parentSubid, void *arg);
 
 /*
  * bloomfilter.agg_hash_limit is a superuser's setting (GRANT SET ON PARAMETER
@@ -59,7 +57,6 @@ _PG_init(void)
 							 true, PGC_USERSET, 0, NULL, bloom_agg_keep_list_memory_assign, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
 	RegisterXactCallback(bloom_list_buffer_xact_callback, NULL);
-	RegisterSubXactCallback(bloom_list_buffer_subxact_callback, NULL);
 }
 
 void
@@ -303,11 +300,13 @@ bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation)
  * off unmaps it and stops its use.
  *
  * The state that took the buffer gives it back when its memory context is
- * reset or deleted.  An ERROR can leave that context alive but unused for
- * the rest of the transaction (a SQL function's executor state, kept by a
- * PL/pgSQL expression whose call failed), so the abort of the transaction,
- * or of the subtransaction that took the buffer (or of one around it), gives
- * it back too: nothing started in it runs again.
+ * reset or deleted.  An ERROR can leave that context alive but unused (a SQL
+ * function's executor state, kept by a PL/pgSQL expression whose call
+ * failed, even across the COMMITs of a DO block), so the end of the
+ * transaction gives it back too: by then every query of the transaction has
+ * ended, a cursor kept past it having been run to completion.  Not the abort
+ * of a subtransaction: a cursor opened before it and fetched in it lives on,
+ * its aggregate half done.
  */
 typedef struct BloomListBuffer
 {
@@ -315,12 +314,7 @@ typedef struct BloomListBuffer
 	uint64		mapped;			/* bytes mapped at base, whole huge pages */
 	bool		held;			/* a state's list is in it */
 	uint64		taken;			/* times taken: tells a claim still held from an old one */
-	uint64		taken_in_xact;	/* bloom_xact_count when taken */
-	SubTransactionId taken_in_subxact;	/* the subtransaction that took it */
 } BloomListBuffer;
-
-/* Transactions ended in this backend: tells the transaction that took the buffer from later ones. */
-static uint64 bloom_xact_count;
 
 static BloomListBuffer bloom_list_buffer;
 
@@ -389,34 +383,25 @@ bloom_list_buffer_take(MemoryContext owner, uint64 bytes)
 	claim->callback.arg = claim;
 	MemoryContextRegisterResetCallback(owner, &claim->callback);
 	bloom_list_buffer.held = true;
-	bloom_list_buffer.taken_in_xact = bloom_xact_count;
-	bloom_list_buffer.taken_in_subxact = GetCurrentSubTransactionId();
 	return bloom_list_buffer.base;
 }
 
 static void
 bloom_list_buffer_xact_callback(XactEvent event, void *arg)
 {
-	bool		aborted = event == XACT_EVENT_ABORT || event == XACT_EVENT_PARALLEL_ABORT;
-
-	if (aborted && bloom_list_buffer.held && bloom_list_buffer.taken_in_xact == bloom_xact_count)
-		bloom_list_buffer_give_back();
-	if (aborted || event == XACT_EVENT_COMMIT || event == XACT_EVENT_PARALLEL_COMMIT ||
-		event == XACT_EVENT_PREPARE)
-		bloom_xact_count++;
-}
-
-/*
- * Subtransaction ids grow within a transaction, and those begun since the
- * one aborting began are inside it.
- */
-static void
-bloom_list_buffer_subxact_callback(SubXactEvent event, SubTransactionId mySubid,
-								   SubTransactionId parentSubid, void *arg)
-{
-	if (event == SUBXACT_EVENT_ABORT_SUB && bloom_list_buffer.held &&
-		bloom_list_buffer.taken_in_xact == bloom_xact_count && bloom_list_buffer.taken_in_subxact >= mySubid)
-		bloom_list_buffer_give_back();
+	switch (event)
+	{
+		case XACT_EVENT_COMMIT:
+		case XACT_EVENT_PARALLEL_COMMIT:
+		case XACT_EVENT_ABORT:
+		case XACT_EVENT_PARALLEL_ABORT:
+		case XACT_EVENT_PREPARE:
+			if (bloom_list_buffer.held)
+				bloom_list_buffer_give_back();
+			break;
+		default:
+			break;
+	}
 }
 
 void *
