@@ -183,6 +183,19 @@ bloom_state_datum(BloomStateRef ref)
 	return ref.object ? EOHPGetRWDatum(&ref.object->header) : PointerGetDatum(ref.flat);
 }
 
+/* Gives the state an expanded object, under the aggregate context, if it has none. */
+static void
+bloom_state_ensure_object(BloomStateRef *ref)
+{
+	MemoryContext context;
+
+	if (ref->object != NULL)
+		return;
+	context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state", ALLOCSET_SMALL_SIZES);
+	ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
+	EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
+}
+
 /*
  * A new, uninitialized buffer of `bytes` for the state.  A small state
  * without an expanded object stays a plain value: the buffer is made in the
@@ -201,18 +214,6 @@ bloom_state_datum(BloomStateRef ref)
  * and palloc's headers), so without placement every block of such a state
  * straddles two lines.
  */
-static void
-bloom_state_ensure_object(BloomStateRef *ref)
-{
-	MemoryContext context;
-
-	if (ref->object != NULL)
-		return;
-	context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state", ALLOCSET_SMALL_SIZES);
-	ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
-	EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
-}
-
 static bytea *
 bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 {
