@@ -236,12 +236,18 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 	return buffer;
 }
 
-/* The same for a hash list, in the backend's list buffer; NULL if another state holds it. */
+/*
+ * The same for a hash list, in the backend's list buffer; NULL where the
+ * state may not use it (ref->list_buffer_allowed), if the list is shorter
+ * than BLOOM_LIST_BUFFER_MIN_BYTES, or if another state holds it.
+ */
 static bytea *
 bloom_state_list_buffer(BloomStateRef *ref, uint64 bytes)
 {
 	bytea	   *buffer;
 
+	if (!ref->list_buffer_allowed || bytes + VARHDRSZ < BLOOM_LIST_BUFFER_MIN_BYTES)
+		return NULL;
 	bloom_state_ensure_object(ref);
 	buffer = bloom_list_buffer_take(ref->object->header.eoh_context, bytes + VARHDRSZ);
 	if (buffer != NULL)
@@ -331,7 +337,7 @@ bloom_state_copy(MemoryContext aggregate_context, bytea *flat, bool list_buffer_
 	bool		filter_mode = BLOOM_BYTES(flat)[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER;
 	bytea	   *buffer = NULL;
 
-	if (list_buffer_allowed && !filter_mode && VARSIZE(flat) >= BLOOM_LIST_BUFFER_MIN_BYTES)
+	if (!filter_mode)
 		buffer = bloom_state_list_buffer(&ref, BLOOM_LENGTH(flat));
 	if (buffer == NULL)
 		buffer = bloom_state_new_buffer(&ref, BLOOM_LENGTH(flat), filter_mode);
@@ -367,8 +373,7 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 	}
 	else
 	{
-		if (ref->list_buffer_allowed && bytes + VARHDRSZ >= BLOOM_LIST_BUFFER_MIN_BYTES)
-			grown = bloom_state_list_buffer(ref, bytes);
+		grown = bloom_state_list_buffer(ref, bytes);
 		/* a hash list's buffer is never placed: it is its own chunk */
 		if (grown == NULL && owned && ref->object->flat_allocation == ref->flat)
 		{
