@@ -63,12 +63,14 @@ SELECT substring(b FROM length(b) - 8 * 224282 + 1) = decode(repeat('00', 8 * 22
 FROM (SELECT bloom_agg_state_send(partial_state(x)) AS b FROM generate_series(1, 300000) x) t;
 DROP AGGREGATE partial_state(anyelement);
 
--- two lists at once (one in the list buffer, one in the aggregate's memory),
--- with the buffer off, and after an ERROR that ended a list in the buffer
+-- three lists at once (two in the backend's two list buffers, one in the
+-- aggregate's memory), with the buffers off, and after an ERROR that ended a
+-- list in a buffer
 SET max_parallel_workers_per_gather = 0;
 CREATE TABLE m2 AS SELECT g AS x FROM generate_series(1, 400000) g;
 CREATE TABLE m2_filter AS SELECT bloom_agg(x, 400000, 0.01) AS fixed, bloom_agg(x) AS f FROM m2;
-SELECT (SELECT bloom_agg(x)::text = bloom_agg(x, 0.01)::text FROM m2) AS two_lists_same,
+SELECT (SELECT bloom_agg(x)::text = bloom_agg(x, 0.01)::text AND bloom_agg(x + 0)::text = bloom_agg(x)::text
+        FROM m2) AS three_lists_same,
        (bloom_info(f)).n, (SELECT count(*) FROM m2 WHERE NOT (f @> x)) AS missing FROM m2_filter;
 SET bloomfilter.agg_keep_list_memory = off;
 SELECT (SELECT bloom_agg(x) FROM m2)::text = f::text AS unkept_same FROM m2_filter;
@@ -79,9 +81,10 @@ DROP TABLE m2, m2_filter;
 RESET max_parallel_workers_per_gather;
 
 -- a cursor opened before a savepoint and fetched in it outlives ROLLBACK TO:
--- its aggregate, half done, keeps its list in the buffer (the grand total of a
--- sorted ROLLUP takes it after 262,138 rows, at g = 262) while another
--- aggregate runs, and ends with the right filter
+-- its aggregate, half done, keeps its list in a buffer (the grand total of a
+-- sorted ROLLUP takes one after 262,138 rows, at g = 262) while another
+-- aggregate runs, and ends with the right filter.  A second cursor, fetched
+-- that far before the savepoint, holds the other buffer.
 SET max_parallel_workers_per_gather = 0;
 SET enable_hashagg = off;
 CREATE TABLE rolled AS SELECT i::bigint AS x, i / 1000 AS g FROM generate_series(1, 400000) i;
@@ -92,12 +95,18 @@ BEGIN;
 DECLARE c CURSOR FOR
   SELECT g, md5(bloom_agg(x)::text) = (SELECT md5(total) FROM expected_filters) AS total_same
   FROM rolled GROUP BY ROLLUP (g);
+DECLARE c2 CURSOR FOR
+  SELECT g, md5(bloom_agg(x)::text) = (SELECT md5(total) FROM expected_filters) AS total_same
+  FROM rolled GROUP BY ROLLUP (g);
+MOVE 300 IN c2;
 SAVEPOINT s;
 MOVE 300 IN c;
 ROLLBACK TO SAVEPOINT s;
 SELECT bloom_agg(x)::text = (SELECT other FROM expected_filters) AS other_same FROM other;
 MOVE 100 IN c;
 FETCH ALL FROM c;
+MOVE 100 IN c2;
+FETCH ALL FROM c2;
 COMMIT;
 RESET enable_hashagg;
 RESET max_parallel_workers_per_gather;

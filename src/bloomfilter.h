@@ -128,19 +128,21 @@ extern void bloom_advise_huge_pages(void *buffer, uint64_t bytes);
 extern void *bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation);
 
 /*
- * The backend's list buffer (bloomfilter_glue.c), for the hash list of one
- * aggregate state at a time: take gives its address with room for bytes,
- * or NULL (another state holds it, bloomfilter.agg_keep_list_memory is
- * off, or the memory cannot be had); resize makes room for bytes, moving
- * the pages if it must, and gives the new address (ERROR if the memory
- * cannot be had); give_back frees it for the next state, as resetting or
- * deleting owner does.  Its memory is not in owner, so that a hash
- * aggregate's check of work_mem does not see it.
+ * The backend's list buffers (bloomfilter_glue.c), each for the hash list
+ * of one aggregate state at a time: take gives the address of a free one
+ * with room for bytes, and in *taken the buffer, or NULL (every buffer is
+ * held, bloomfilter.agg_keep_list_memory is off, or the memory cannot be
+ * had); resize makes room for bytes, moving the pages if it must, and gives
+ * the new address (ERROR if the memory cannot be had); give_back frees it
+ * for the next state, as resetting or deleting owner does.  Their memory is
+ * not in owner, so that a hash aggregate's check of work_mem does not see
+ * it.
  */
+typedef struct BloomListBuffer BloomListBuffer;
 extern bool bloom_agg_keep_list_memory;
-extern void *bloom_list_buffer_take(MemoryContext owner, uint64 bytes);
-extern void *bloom_list_buffer_resize(uint64 bytes);
-extern void bloom_list_buffer_give_back(void);
+extern void *bloom_list_buffer_take(MemoryContext owner, uint64 bytes, BloomListBuffer **taken);
+extern void *bloom_list_buffer_resize(BloomListBuffer *buffer, uint64 bytes);
+extern void bloom_list_buffer_give_back(BloomListBuffer *buffer);
 
 /*
  * Blocks [0, nblocks) in chunks of about BLOOM_BLOCKS_PER_CHUNK blocks read

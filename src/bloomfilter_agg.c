@@ -34,14 +34,15 @@
 typedef struct BloomAggState
 {
 	ExpandedObjectHeader header;
-	bytea	   *flat;			/* in header.eoh_context, or the backend's list buffer */
+	bytea	   *flat;			/* in header.eoh_context, or in list_buffer */
 	void	   *flat_allocation;	/* the chunk holding flat, to free: flat, or before it when placed;
-									 * NULL: flat is in the list buffer */
+									 * NULL when flat is in list_buffer */
+	BloomListBuffer *list_buffer;	/* the backend's list buffer holding flat, or NULL */
 } BloomAggState;
 
 /*
- * A hash list from this size up is kept in the backend's list buffer
- * (bloom_list_buffer_take), when no other state holds it: a list this long
+ * A hash list from this size up is kept in one of the backend's list
+ * buffers (bloom_list_buffer_take), when one is free: a list this long
  * is one that goes on growing, and from here its pages are reused.
  */
 #define BLOOM_LIST_BUFFER_MIN_BYTES	((uint64) 2 * 1024 * 1024)
@@ -94,9 +95,9 @@ static const ExpandedObjectMethods bloom_agg_state_methods = {
 
 /*
  * A state being updated: its flat bytes, and the expanded object owning
- * them, if any.  new_allocation: the chunk holding the buffer that
- * bloom_state_new_buffer made last, for bloom_state_replace (NULL: the
- * list buffer).
+ * them, if any.  new_allocation and new_list_buffer: where the buffer
+ * that bloom_state_new_buffer or bloom_state_list_buffer made last is, for
+ * bloom_state_replace (the chunk holding it, or the list buffer).
  */
 typedef struct BloomStateRef
 {
@@ -104,6 +105,7 @@ typedef struct BloomStateRef
 	BloomAggState *object;
 	bytea	   *flat;
 	void	   *new_allocation;
+	BloomListBuffer *new_list_buffer;
 	bool		list_buffer_allowed;	/* bloom_agg_memory_unchecked */
 } BloomStateRef;
 
@@ -173,6 +175,7 @@ bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_cont
 	ref.object = bloom_state_object(PG_GETARG_DATUM(argno), true);
 	ref.flat = ref.object ? ref.object->flat : (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
 	ref.new_allocation = NULL;
+	ref.new_list_buffer = NULL;
 	ref.list_buffer_allowed = bloom_agg_memory_unchecked(fcinfo);
 	return ref;
 }
@@ -233,13 +236,14 @@ bloom_state_new_buffer(BloomStateRef *ref, uint64 bytes, bool filter_mode)
 	SET_VARSIZE(buffer, bytes + VARHDRSZ);
 	bloom_advise_huge_pages(allocation, bytes + VARHDRSZ + placement);
 	ref->new_allocation = allocation;
+	ref->new_list_buffer = NULL;
 	return buffer;
 }
 
 /*
- * The same for a hash list, in the backend's list buffer; NULL where the
- * state may not use it (ref->list_buffer_allowed), if the list is shorter
- * than BLOOM_LIST_BUFFER_MIN_BYTES, or if another state holds it.
+ * The same for a hash list, in one of the backend's list buffers; NULL
+ * where the state may not use them (ref->list_buffer_allowed), if the list
+ * is shorter than BLOOM_LIST_BUFFER_MIN_BYTES, or if none is free.
  */
 static bytea *
 bloom_state_list_buffer(BloomStateRef *ref, uint64 bytes)
@@ -249,7 +253,7 @@ bloom_state_list_buffer(BloomStateRef *ref, uint64 bytes)
 	if (!ref->list_buffer_allowed || bytes + VARHDRSZ < BLOOM_LIST_BUFFER_MIN_BYTES)
 		return NULL;
 	bloom_state_ensure_object(ref);
-	buffer = bloom_list_buffer_take(ref->object->header.eoh_context, bytes + VARHDRSZ);
+	buffer = bloom_list_buffer_take(ref->object->header.eoh_context, bytes + VARHDRSZ, &ref->new_list_buffer);
 	if (buffer != NULL)
 	{
 		SET_VARSIZE(buffer, bytes + VARHDRSZ);
@@ -264,8 +268,8 @@ bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 {
 	if (ref->object != NULL && ref->flat != NULL && ref->object->flat == ref->flat)
 	{
-		if (ref->object->flat_allocation == NULL)
-			bloom_list_buffer_give_back();
+		if (ref->object->list_buffer != NULL)
+			bloom_list_buffer_give_back(ref->object->list_buffer);
 		else
 			pfree(ref->object->flat_allocation);
 	}
@@ -273,6 +277,7 @@ bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 	{
 		ref->object->flat = buffer;
 		ref->object->flat_allocation = ref->new_allocation;
+		ref->object->list_buffer = ref->new_list_buffer;
 	}
 	ref->flat = buffer;
 }
@@ -281,7 +286,7 @@ bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 static BloomStateRef
 bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, false};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, false};
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *buffer;
@@ -313,7 +318,7 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
 static BloomStateRef
 bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, false};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, false};
 	bytea	   *buffer;
 
 	if (!(shape->design_p >= BF_MIN_P))
@@ -333,7 +338,7 @@ bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shap
 static BloomStateRef
 bloom_state_copy(MemoryContext aggregate_context, bytea *flat, bool list_buffer_allowed)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, list_buffer_allowed};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, list_buffer_allowed};
 	bool		filter_mode = BLOOM_BYTES(flat)[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER;
 	bytea	   *buffer = NULL;
 
@@ -363,10 +368,10 @@ bloom_state_grow_hashes(BloomStateRef *ref, uint32 capacity)
 	bytea	   *grown = NULL;
 
 	bf_state_read_header(BLOOM_BYTES(ref->flat), &header);
-	if (owned && ref->object->flat_allocation == NULL)
+	if (owned && ref->object->list_buffer != NULL)
 	{
 		/* the buffer may move (its pages do, not its bytes) */
-		grown = bloom_list_buffer_resize(bytes + VARHDRSZ);
+		grown = bloom_list_buffer_resize(ref->object->list_buffer, bytes + VARHDRSZ);
 		SET_VARSIZE(grown, bytes + VARHDRSZ);
 		ref->object->flat = grown;
 		ref->flat = grown;

@@ -49,8 +49,8 @@ _PG_init(void)
 							BF_AGG_MAX_HASHES, BF_AGG_LEAST_HASH_LIMIT, BF_AGG_MAX_HASHES,
 							PGC_SUSET, 0, NULL, NULL, NULL);
 	DefineCustomBoolVariable("bloomfilter.agg_keep_list_memory",
-							 "Keeps the memory of the longest bloom_agg hash list for the backend's next aggregate.",
-							 "The pages (up to 128 MiB) stay with the backend, given back to the kernel to take "
+							 "Keeps the memory of the longest bloom_agg hash lists for the backend's next aggregates.",
+							 "The pages (two mappings of up to 128 MiB) stay with the backend, given back to the kernel to take "
 							 "under memory pressure, so that the next aggregate does not fault in fresh memory. "
 							 "Off: the memory is unmapped, and each aggregate allocates its own.",
 							 &bloom_agg_keep_list_memory,
@@ -285,67 +285,76 @@ bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allocation)
 }
 
 /*
- * The backend's list buffer: one mapping that holds the longest hash list
- * of an aggregate state (bf_aggstate.h), taken by one state at a time and
- * kept for the next.  A list in fresh memory has every page faulted in and
- * zeroed by the kernel as it is first written, 8 bytes a row and every
- * query (under a hypervisor, a page the guest has not touched before costs
- * a fault of the host as well).  In this buffer the next aggregate writes to
- * pages that are already there.  When its state ends, the pages are given
- * back with MADV_FREE: the kernel takes them only under memory pressure
- * (they then read as zeros), and until then a write reuses them without a
- * fault.  The mapping grows with mremap, which moves pages, not bytes, and
- * never shrinks: a backend keeps the most its lists have needed, at most
- * 128 MiB (BF_AGG_MAX_HASHES hashes).  bloomfilter.agg_keep_list_memory =
- * off unmaps it and stops its use.
+ * The backend's list buffers: BLOOM_LIST_BUFFERS mappings, each holding the
+ * hash list of one aggregate state (bf_aggstate.h) at a time and kept for
+ * the next.  A list in fresh memory has every page faulted in and zeroed by
+ * the kernel as it is first written, 8 bytes a row and every query (under a
+ * hypervisor, a page the guest has not touched before costs a fault of the
+ * host as well).  In a kept buffer the next aggregate writes to pages that
+ * are already there.  When its state ends, the pages are given back with
+ * MADV_FREE: the kernel takes them only under memory pressure (they then
+ * read as zeros), and until then a write reuses them without a fault.  A
+ * mapping grows with mremap, which moves pages, not bytes, and never
+ * shrinks: each keeps the most its lists have needed, at most 128 MiB
+ * (BF_AGG_MAX_HASHES hashes).  bloomfilter.agg_keep_list_memory = off
+ * unmaps them and stops their use.
  *
- * The state that took the buffer gives it back when its memory context is
+ * Two, because a parallel plan's leader holds two long lists in every
+ * query: its own partial state, alive until the plan ends, and the state
+ * that combines the workers' lists with it.
+ *
+ * The state that took a buffer gives it back when its memory context is
  * reset or deleted.  An ERROR can leave that context alive but unused (a SQL
  * function's executor state, kept by a PL/pgSQL expression whose call
  * failed, even across the COMMITs of a DO block), so the end of the
- * transaction gives it back too: by then every query of the transaction has
- * ended, a cursor kept past it having been run to completion.  Not the abort
- * of a subtransaction: a cursor opened before it and fetched in it lives on,
- * its aggregate half done.
+ * transaction gives them back too: by then every query of the transaction
+ * has ended, a cursor kept past it having been run to completion.  Not the
+ * abort of a subtransaction: a cursor opened before it and fetched in it
+ * lives on, its aggregate half done.
  */
-typedef struct BloomListBuffer
+#define BLOOM_LIST_BUFFERS 2
+
+struct BloomListBuffer
 {
-	uint8	   *base;			/* NULL until first taken */
+	uint8	   *base;			/* NULL while unmapped */
 	uint64		mapped;			/* bytes mapped at base, whole huge pages */
 	bool		held;			/* a state's list is in it */
-	uint64		taken;			/* times taken: tells a claim still held from an old one */
-} BloomListBuffer;
+	uint64		taken;			/* when it was last taken (bloom_list_buffer_takes): tells a claim still
+								 * held from an old one */
+};
 
-static BloomListBuffer bloom_list_buffer;
+static BloomListBuffer bloom_list_buffers[BLOOM_LIST_BUFFERS];
+static uint64 bloom_list_buffer_takes;
 
-/* The reset callback of the context of the state that took the buffer, and which taking it was. */
+/* The reset callback of the context of the state that took a buffer, and which taking it was. */
 typedef struct BloomListBufferClaim
 {
 	MemoryContextCallback callback;
+	BloomListBuffer *buffer;
 	uint64		taken;
 } BloomListBufferClaim;
 
-/* Makes the mapping hold at least bytes; false if the memory cannot be had (the mapping is unchanged). */
+/* Makes buffer's mapping hold at least bytes; false if the memory cannot be had (the mapping is unchanged). */
 static bool
-bloom_list_buffer_fit(uint64 bytes)
+bloom_list_buffer_fit(BloomListBuffer *buffer, uint64 bytes)
 {
 #ifdef MREMAP_MAYMOVE
 	uint64		wanted = TYPEALIGN(BLOOM_HUGE_PAGE_BYTES, bytes);
 	void	   *moved;
 
-	if (bytes <= bloom_list_buffer.mapped)
+	if (bytes <= buffer->mapped)
 		return true;
-	if (bloom_list_buffer.base == NULL)
+	if (buffer->base == NULL)
 		moved = mmap(NULL, wanted, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	else
-		moved = mremap(bloom_list_buffer.base, bloom_list_buffer.mapped, wanted, MREMAP_MAYMOVE);
+		moved = mremap(buffer->base, buffer->mapped, wanted, MREMAP_MAYMOVE);
 	if (moved == MAP_FAILED)
 		return false;
 #ifdef MADV_HUGEPAGE
 	(void) madvise(moved, wanted, MADV_HUGEPAGE);
 #endif
-	bloom_list_buffer.base = moved;
-	bloom_list_buffer.mapped = wanted;
+	buffer->base = moved;
+	buffer->mapped = wanted;
 	return true;
 #else
 	return false;				/* no mremap: lists grow with repalloc */
@@ -353,12 +362,12 @@ bloom_list_buffer_fit(uint64 bytes)
 }
 
 static void
-bloom_list_buffer_unmap(void)
+bloom_list_buffer_unmap(BloomListBuffer *buffer)
 {
-	if (bloom_list_buffer.base != NULL)
-		(void) munmap(bloom_list_buffer.base, bloom_list_buffer.mapped);
-	bloom_list_buffer.base = NULL;
-	bloom_list_buffer.mapped = 0;
+	if (buffer->base != NULL)
+		(void) munmap(buffer->base, buffer->mapped);
+	buffer->base = NULL;
+	buffer->mapped = 0;
 }
 
 static void
@@ -366,24 +375,57 @@ bloom_list_buffer_reset_callback(void *arg)
 {
 	BloomListBufferClaim *claim = (BloomListBufferClaim *) arg;
 
-	if (bloom_list_buffer.held && bloom_list_buffer.taken == claim->taken)
-		bloom_list_buffer_give_back();
+	if (claim->buffer->held && claim->buffer->taken == claim->taken)
+		bloom_list_buffer_give_back(claim->buffer);
+}
+
+/*
+ * The free buffer for a list of bytes: the smallest mapping that holds it,
+ * else the largest (to grow), so that a short list leaves a long mapping to
+ * the long list that will want it (a parallel leader's partial state takes
+ * a buffer first, while short, and its combining state next, at once long).
+ */
+static BloomListBuffer *
+bloom_list_buffer_choose(uint64 bytes)
+{
+	BloomListBuffer *fitting = NULL;
+	BloomListBuffer *largest = NULL;
+
+	for (int i = 0; i < BLOOM_LIST_BUFFERS; i++)
+	{
+		BloomListBuffer *buffer = &bloom_list_buffers[i];
+
+		if (buffer->held)
+			continue;
+		if (buffer->mapped >= bytes && (fitting == NULL || buffer->mapped < fitting->mapped))
+			fitting = buffer;
+		if (largest == NULL || buffer->mapped > largest->mapped)
+			largest = buffer;
+	}
+	return fitting != NULL ? fitting : largest;
 }
 
 void *
-bloom_list_buffer_take(MemoryContext owner, uint64 bytes)
+bloom_list_buffer_take(MemoryContext owner, uint64 bytes, BloomListBuffer **taken)
 {
+	BloomListBuffer *buffer;
 	BloomListBufferClaim *claim;
 
-	if (bloom_list_buffer.held || !bloom_agg_keep_list_memory || !bloom_list_buffer_fit(bytes))
+	if (!bloom_agg_keep_list_memory)
+		return NULL;
+	buffer = bloom_list_buffer_choose(bytes);
+	if (buffer == NULL || !bloom_list_buffer_fit(buffer, bytes))
 		return NULL;
 	claim = MemoryContextAlloc(owner, sizeof(BloomListBufferClaim));
-	claim->taken = ++bloom_list_buffer.taken;
+	claim->buffer = buffer;
+	claim->taken = ++bloom_list_buffer_takes;
 	claim->callback.func = bloom_list_buffer_reset_callback;
 	claim->callback.arg = claim;
 	MemoryContextRegisterResetCallback(owner, &claim->callback);
-	bloom_list_buffer.held = true;
-	return bloom_list_buffer.base;
+	buffer->taken = claim->taken;
+	buffer->held = true;
+	*taken = buffer;
+	return buffer->base;
 }
 
 static void
@@ -396,8 +438,9 @@ bloom_list_buffer_xact_callback(XactEvent event, void *arg)
 		case XACT_EVENT_ABORT:
 		case XACT_EVENT_PARALLEL_ABORT:
 		case XACT_EVENT_PREPARE:
-			if (bloom_list_buffer.held)
-				bloom_list_buffer_give_back();
+			for (int i = 0; i < BLOOM_LIST_BUFFERS; i++)
+				if (bloom_list_buffers[i].held)
+					bloom_list_buffer_give_back(&bloom_list_buffers[i]);
 			break;
 		default:
 			break;
@@ -405,38 +448,41 @@ bloom_list_buffer_xact_callback(XactEvent event, void *arg)
 }
 
 void *
-bloom_list_buffer_resize(uint64 bytes)
+bloom_list_buffer_resize(BloomListBuffer *buffer, uint64 bytes)
 {
-	Assert(bloom_list_buffer.held);
-	if (!bloom_list_buffer_fit(bytes))
+	Assert(buffer->held);
+	if (!bloom_list_buffer_fit(buffer, bytes))
 		ereport(ERROR,
 				(errcode(ERRCODE_OUT_OF_MEMORY),
 				 errmsg("out of memory"),
 				 errdetail("Failed on request of size " UINT64_FORMAT " for an aggregate's hash list.", bytes)));
-	return bloom_list_buffer.base;
+	return buffer->base;
 }
 
 void
-bloom_list_buffer_give_back(void)
+bloom_list_buffer_give_back(BloomListBuffer *buffer)
 {
-	Assert(bloom_list_buffer.held);
-	bloom_list_buffer.held = false;
+	Assert(buffer->held);
+	buffer->held = false;
 	if (!bloom_agg_keep_list_memory)
 	{
-		bloom_list_buffer_unmap();
+		bloom_list_buffer_unmap(buffer);
 		return;
 	}
 #ifdef MADV_FREE
-	(void) madvise(bloom_list_buffer.base, bloom_list_buffer.mapped, MADV_FREE);
+	(void) madvise(buffer->base, buffer->mapped, MADV_FREE);
 #endif
 }
 
-/* bloomfilter.agg_keep_list_memory = off: the memory goes back now, unless a state is using it. */
+/* bloomfilter.agg_keep_list_memory = off: the memory goes back now, but for the buffers states are using. */
 static void
 bloom_agg_keep_list_memory_assign(bool newval, void *extra)
 {
-	if (!newval && !bloom_list_buffer.held)
-		bloom_list_buffer_unmap();
+	if (newval)
+		return;
+	for (int i = 0; i < BLOOM_LIST_BUFFERS; i++)
+		if (!bloom_list_buffers[i].held)
+			bloom_list_buffer_unmap(&bloom_list_buffers[i]);
 }
 
 MemoryContext
