@@ -266,7 +266,7 @@ bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, int *k, uint64_t *
 		*nblocks = filter.nblocks;
 		return BF_OK;
 	}
-	status = bf_plan((int64_t) header.rows, header.p, &needed, k);
+	status = bf_state_plan_rows(&header, &needed, k);
 	if (status == BF_ERR_TOO_LARGE)
 		needed = filter.nblocks;	/* more rows than the capacity: keep every block */
 	else if (status != BF_OK)
@@ -275,6 +275,18 @@ bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, int *k, uint64_t *
 	*fold = bf_best_fold(filter.nblocks, needed);
 	*nblocks = filter.nblocks / *fold;
 	return BF_OK;
+}
+
+bf_status
+bf_state_plan_rows(const bf_state_header *header, uint64_t *nblocks, int *k)
+{
+	bf_status	status = bf_plan(0, header->p, nblocks, k);
+
+	if (status != BF_OK)
+		return status;			/* the rate's error first, whatever the count */
+	if (header->rows > (uint64_t) BF_MAX_SIZING_N)
+		return BF_ERR_TOO_LARGE;
+	return bf_plan((int64_t) header->rows, header->p, nblocks, k);
 }
 
 void

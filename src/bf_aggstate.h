@@ -209,6 +209,13 @@ extern void bf_state_set_counts(uint8_t *state, uint32_t value_kind, uint64_t ro
  */
 extern bf_status bf_state_final_shape(const uint8_t *state, uint64_t *nblocks, int *k, uint64_t *fold);
 
+/*
+ * bf_plan for a state's row count at its p: BF_ERR_TOO_LARGE also for a
+ * count past what any filter is sized for (1e18; a state's count is
+ * unsigned and saturates), so that such a state keeps every block.
+ */
+extern bf_status bf_state_plan_rows(const bf_state_header *header, uint64_t *nblocks, int *k);
+
 /* Writes the final filter (bf_filter_bytes(nblocks) bytes) for blocks [first, first+count). */
 extern void bf_state_final_blocks(uint8_t *state, uint8_t *filter, uint64_t fold,
 								  uint64_t first, uint64_t count);

@@ -341,6 +341,9 @@ extern double bf_blocked_fpp_at_load(double elements_per_block, int k);
 /* Bits per element and k that the blocked layout needs for rate p. */
 extern bf_status bf_plan_rate(double p, double *bits_per_element, int *k);
 
+/* Largest n any sizing function accepts: beyond this int64 m can overflow. */
+#define BF_MAX_SIZING_N		INT64_C(1000000000000000000)	/* 1e18 */
+
 /* Blocks and k for n elements at rate p (n = 0 gives one block). */
 extern bf_status bf_plan(int64_t n, double p, uint64_t *nblocks, int *k);
 

@@ -19,9 +19,6 @@
 #define M_LN2 0.69314718055994530942
 #endif
 
-/* Largest n any sizing function accepts: beyond this int64 m can overflow. */
-#define BF_MAX_SIZING_N		INT64_C(1000000000000000000)	/* 1e18 */
-
 static bool
 bf_valid_p(double p)
 {

@@ -1185,7 +1185,7 @@ bloom_agg_final(PG_FUNCTION_ARGS)
 		uint64_t	needed;
 		int			needed_k;
 
-		if (bf_plan((int64) header.rows, header.p, &needed, &needed_k) == BF_ERR_TOO_LARGE || needed > nblocks)
+		if (bf_state_plan_rows(&header, &needed, &needed_k) == BF_ERR_TOO_LARGE || needed > nblocks)
 			ereport(WARNING,
 					(errmsg("bloom_agg saw " UINT64_FORMAT " rows, more than a self-sized filter holds at rate %g",
 							header.rows, header.p),

@@ -464,6 +464,19 @@ test_aggstate_filter_small(void)
 	bf_state_set_counts(state, BF_KIND_INTEGER, UINT64_C(1) << 40);
 	CHECK_STATUS(bf_state_final_shape(state, &nblocks, &final_k, &fold), BF_OK);
 	CHECK(fold == 1 && nblocks == 720 && final_k == 7);
+	/* counts past any sizing (1e18, and 2^63 and up, negative as int64): the same */
+	for (int i = 0; i < 3; i++)
+	{
+		uint64_t	rows[3] = {UINT64_C(1000000000000000001), UINT64_C(1) << 63, UINT64_MAX};
+		bf_state_header past;
+
+		bf_state_set_counts(state, BF_KIND_INTEGER, rows[i]);
+		CHECK_STATUS(check_state(state, length), BF_OK);
+		CHECK_STATUS(bf_state_final_shape(state, &nblocks, &final_k, &fold), BF_OK);
+		CHECK(fold == 1 && nblocks == 720 && final_k == 7);
+		bf_state_read_header(state, &past);
+		CHECK_STATUS(bf_state_plan_rows(&past, &nblocks, &final_k), BF_ERR_TOO_LARGE);
+	}
 	/* no rows: folds all the way to one block */
 	bf_state_set_counts(state, BF_KIND_NONE, 0);
 	CHECK_STATUS(bf_state_final_shape(state, &nblocks, &final_k, &fold), BF_OK);
