@@ -252,6 +252,13 @@ FROM bad_cases;
 DO $$ BEGIN
   EXECUTE format('COPY (SELECT) TO PROGRAM %L', 'rm -f /tmp/scalablebloom_recv_' || pg_backend_pid() || '.bin');
 END $$;
+-- a chain whose parameters no longer plan its sub-filters (r near 0: rates below
+-- 1e-12) still lists them, with their target rates, and refuses to grow
+SELECT count(*) AS subfilters, bool_and(target_fpp < 1e-12) FILTER (WHERE subfilter > 0) AS rates_below_limit
+FROM good_chain, scalablebloom_chain(translate(encode(overlay(b PLACING '\x00' FROM 48), 'base64'), E'\n', '')::scalablebloom);
+SELECT scalablebloom_add_all(translate(encode(overlay(b PLACING '\x00' FROM 48), 'base64'), E'\n', '')::scalablebloom,
+                             ARRAY(SELECT generate_series(1001, 1200))) IS NOT NULL AS grown
+FROM good_chain;
 -- a chain another build planned otherwise (another k) reads, but does not unite with ours
 SELECT translate(encode(overlay(b PLACING '\x1f' FROM 141), 'base64'), E'\n', '')::scalablebloom
        | translate(encode(b, 'base64'), E'\n', '')::scalablebloom FROM good_chain;

@@ -59,9 +59,9 @@ sbf_capacity_of(const sbf_header *header, uint32_t index, uint64_t *capacity)
 	return true;
 }
 
-/* p * (1 - r) * r^index by repeated multiplication: the same bits everywhere. */
-static double
-sbf_rate_of(const sbf_header *header, uint32_t index)
+/* by repeated multiplication, so that every build computes the same bits */
+double
+sbf_subfilter_rate(const sbf_header *header, uint32_t index)
 {
 	double		rate = header->design_p * (1.0 - header->tightening);
 
@@ -79,7 +79,7 @@ sbf_plan_subfilter(const sbf_header *header, uint32_t index, sbf_subfilter *plan
 	/* the first sub-filter's failures are the parameters'; later ones end the chain */
 	if (index >= SBF_MAX_SUBFILTERS)
 		return BF_ERR_CHAIN_FULL;
-	*rate = sbf_rate_of(header, index);
+	*rate = sbf_subfilter_rate(header, index);
 	if (!sbf_capacity_of(header, index, &plan->capacity))
 		return index == 0 ? BF_ERR_N : BF_ERR_CHAIN_FULL;
 	if (*rate < BF_MIN_P)

@@ -113,6 +113,9 @@ sbf_table_end(uint32_t subfilters)
 /* Checks the parameters of a new chain: BF_ERR_N, BF_ERR_P, BF_ERR_EXPANSION, BF_ERR_TIGHTENING. */
 extern bf_status sbf_check_params(int64_t initial_capacity, double p, int64_t expansion, double tightening);
 
+/* The target rate of sub-filter `index`: p (1 - r) r^index, the same bits everywhere. */
+extern double sbf_subfilter_rate(const sbf_header *header, uint32_t index);
+
 /*
  * The plan of sub-filter `index` of a chain with these parameters: capacity,
  * blocks, k and target rate.  BF_ERR_CHAIN_FULL past the chain's end.

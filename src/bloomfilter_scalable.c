@@ -504,18 +504,14 @@ scalablebloom_chain(PG_FUNCTION_ARGS)
 	{
 		Datum		values[8];
 		bool		nulls[8] = {false};
-		sbf_subfilter plan;
-		double		target_rate;
 
-		/* the chain's parameters were checked, so its sub-filters plan */
-		scalable_check_status(sbf_plan_subfilter(&header, i, &plan, &target_rate), BLOOM_FROM_STORAGE);
 		values[0] = Int32GetDatum((int32) i);
 		values[1] = Int64GetDatum((int64) subs[i].capacity);
 		values[2] = Int64GetDatum((int64) Min(subs[i].n_added, (uint64) PG_INT64_MAX));
 		values[3] = Int64GetDatum((int64) subs[i].nblocks);
 		values[4] = Int32GetDatum(subs[i].k);
 		values[5] = Int64GetDatum((int64) (subs[i].nblocks * BF_BLOCK_BYTES));
-		values[6] = Float8GetDatum(target_rate);
+		values[6] = Float8GetDatum(sbf_subfilter_rate(&header, i));
 		values[7] = Float8GetDatum(scalable_subfilter_fpp(BLOOM_BYTES(filter), &subs[i]));
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, values, nulls);
 	}
