@@ -14,6 +14,7 @@
 #include "utils/memutils.h"
 #include "utils/builtins.h"
 #include "utils/lsyscache.h"
+#include "utils/syscache.h"
 
 #include "utils/guc.h"
 
@@ -543,8 +544,11 @@ bloom_kind_name(uint32 value_kind, bool resolve_type_names)
 	/* a type's name in messages; its fingerprint in bloom_info, read per row and stable across databases */
 	if ((element & BF_KIND_NAMED_FLAG) && resolve_type_names)
 		name = bloom_named_kind_type_name(element);
+	/* a built-in type's OID; one that names no type (a crafted value) is shown as the OID */
 	if (name == NULL && (element & BF_KIND_BUILTIN_FLAG))
-		name = format_type_extended((Oid) (element & ~BF_KIND_BUILTIN_FLAG), -1, FORMAT_TYPE_ALLOW_INVALID);
+		name = SearchSysCacheExists1(TYPEOID, ObjectIdGetDatum(element & ~BF_KIND_BUILTIN_FLAG)) ?
+			format_type_be((Oid) (element & ~BF_KIND_BUILTIN_FLAG)) :
+			psprintf("type with OID %u", element & ~BF_KIND_BUILTIN_FLAG);
 	else if (name == NULL && (element & BF_KIND_RECORD_FLAG))
 		name = psprintf("record %07x", element & BF_KIND_FINGERPRINT_MASK);
 	else if (name == NULL && (element & BF_KIND_NAMED_FLAG))
