@@ -184,9 +184,11 @@ bf_compare_shapes(const bf_header *a, const bf_header *b)
  * an intersection, except that a union never gives a filter smaller than
  * an empty operand that was made larger (bloom_empty(n, p) asked for room).
  *
- * Every rule is symmetric, and the result's design fields are the larger
- * of the two under bf_compare_shapes, so a | b = b | a and a & b = b & a
- * byte for byte, and a union of many filters is the same in any order.
+ * Every rule is symmetric: the result's design fields are those of the
+ * larger operand under bf_compare_shapes, or, for an intersection that
+ * folds, of the smaller one, whose size it has.  So a | b = b | a and
+ * a & b = b & a byte for byte, and a union of many filters is the same in
+ * any order.
  */
 bf_status
 bf_plan_combine(const bf_header *a, const bf_header *b, bool intersect, bf_combine_plan *plan)
