@@ -9,7 +9,8 @@ CORE_OBJS = src/bf_sizing.o src/bf_filter.o src/bf_simd.o src/bf_format.o src/bf
 	src/bf_counting.o src/bf_cuckoo.o src/bf_window.o src/bf_scalable.o
 GLUE_OBJS = src/bloomfilter_glue.o src/bloomfilter_hash.o src/bloomfilter_io.o \
 	src/bloomfilter_funcs.o src/bloomfilter_probe.o src/bloomfilter_agg.o src/bloomfilter_selfuncs.o \
-	src/bloomfilter_counting.o src/bloomfilter_cuckoo.o src/bloomfilter_window.o src/bloomfilter_scalable.o
+	src/bloomfilter_counting.o src/bloomfilter_cuckoo.o src/bloomfilter_window.o src/bloomfilter_scalable.o \
+	src/bloomfilter_ship.o
 OBJS = $(CORE_OBJS) $(GLUE_OBJS)
 
 REGRESS = sizing io membership hashing aggregate algebra errors mutations limits parallel stored estimates trusted union_rules stored_probes aggregate_plans aggregate_memory fixtures fixtures_1_1 catalog hashing_bugs typed_aggregates counting cuckoo window scalable

@@ -135,3 +135,42 @@ FROM (SELECT g, (bloom_info(bloom_agg(x, 1000000, 0.01), false)).n FROM (SELECT 
 DROP FUNCTION hash_batches(text);
 RESET enable_sort;
 RESET work_mem;
+
+-- parallel plans: a partial state of a plain aggregate from 2 MiB up goes
+-- from a worker (and the leader's own part) to the leader's combine through
+-- the query's shared memory, not the tuple queue; the filters are the same
+CREATE TABLE shipped AS SELECT g AS x FROM generate_series(1, 1000000) g;
+ANALYZE shipped;
+SET max_parallel_workers_per_gather = 0;
+CREATE TABLE shipped_serial AS
+  SELECT bloom_agg(x) AS f, bloom_agg(x::text) AS t, bloom_agg(x, 1000000, 0.01) AS fixed,
+         countingbloom_agg(x) AS counting, cuckoo_agg(x) AS cuckoo FROM shipped;
+SET max_parallel_workers_per_gather = 2;
+SET parallel_setup_cost = 0;
+SET parallel_tuple_cost = 0;
+SET min_parallel_table_scan_size = 0;
+SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS hashes_same,
+       (SELECT bloom_agg(x::text) FROM shipped)::text = t::text AS text_same,
+       (SELECT bloom_agg(x, 1000000, 0.01) FROM shipped)::text = fixed::text AS filter_state_same,
+       (SELECT countingbloom_agg(x) FROM shipped)::text = counting::text AS counting_same,
+       (SELECT cuckoo_agg(x) FROM shipped)::text = cuckoo::text AS cuckoo_same
+FROM shipped_serial;
+-- no worker starts: the leader runs the parallel plan alone, and its one
+-- partial state of 1,000,000 hashes is read from shared memory once
+SET max_parallel_workers = 0;
+SET jit = off;
+SET client_min_messages = debug2;
+SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS leader_shipped_same FROM shipped_serial;
+RESET client_min_messages;
+RESET jit;
+RESET max_parallel_workers;
+-- a GROUP BY's partial states go through the tuple queue, as before
+SELECT bool_and(f::text = (SELECT bloom_agg(x) FROM shipped WHERE x % 2 = g)::text) AS grouped_same
+FROM (SELECT x % 2 AS g, bloom_agg(x) AS f FROM shipped GROUP BY 1) s;
+-- a reference to shared memory is no state anywhere else: input refuses it
+SELECT 'QkxBUwEAAwAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=='::bloom_agg_state;
+RESET max_parallel_workers_per_gather;
+RESET parallel_setup_cost;
+RESET parallel_tuple_cost;
+RESET min_parallel_table_scan_size;
+DROP TABLE shipped, shipped_serial;

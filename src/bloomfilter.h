@@ -659,8 +659,49 @@ bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known, const BloomDe
 	return entry->derive_pending ? bloom_other_derive(fcinfo, deriver) : NULL;
 }
 
+/*
+ * A parallel worker's partial state from BLOOM_SHIP_MIN_BYTES up goes to
+ * the leader through the query's shared memory (bloomfilter_ship.c):
+ * bloom_ship_area is the area a state of this call (a partial aggregate of
+ * ours in a worker) may ship through, or NULL; bloom_ship_state copies
+ * state there (false: not long enough, or no room) and returns where the
+ * copy is in *copy, for the caller to adjust its header;
+ * bloom_ship_write_reference writes the reference to it, a varlena of
+ * VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES.  In the leader's combine,
+ * bloom_ship_receive puts the shipped state in place of a reference in
+ * argument argno (true), and bloom_ship_release frees it afterwards.
+ */
+#define BLOOM_SHIP_MIN_BYTES			((uint64) 2 * 1024 * 1024)
+#define BLOOM_SHIPPED_REFERENCE_BYTES	40
+
+typedef struct BloomShipment
+{
+	uint32		handle;			/* the area's dsa_handle */
+	uint64		pointer;		/* the chunk's dsa_pointer */
+	uint64		bytes;			/* the state's varlena length */
+	uint64		token;
+} BloomShipment;
+
+typedef struct BloomReceipt
+{
+	struct dsa_area *area;
+	uint64		pointer;
+} BloomReceipt;
+
+extern struct dsa_area *bloom_ship_area(FunctionCallInfo fcinfo);
+extern bool bloom_ship_state(struct dsa_area *area, const bytea *state, uint64 bytes, BloomShipment *shipment,
+							 bytea **copy);
+extern void bloom_ship_write_reference(const BloomShipment *shipment, bytea *result);
+extern bool bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt);
+extern void bloom_ship_release(BloomReceipt *receipt);
+
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop
 #endif
+
+/* the combine functions of bloom_agg_state, which take a shipped reference (SQL-callable, so exported) */
+extern PGDLLEXPORT Datum bloom_agg_combine(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum countingbloom_agg_hashes_combine(PG_FUNCTION_ARGS);
+extern PGDLLEXPORT Datum cuckoo_agg_hashes_combine(PG_FUNCTION_ARGS);
 
 #endif							/* BLOOMFILTER_H */

@@ -31,6 +31,14 @@
 
 #include "bf_aggstate.h"
 
+/* What a flattening of the state saw: a later one of the same bytes gives the same answer. */
+typedef struct BloomShipKey
+{
+	const bytea *flat;
+	uint64		rows;
+	uint8		mode;
+} BloomShipKey;
+
 typedef struct BloomAggState
 {
 	ExpandedObjectHeader header;
@@ -38,6 +46,10 @@ typedef struct BloomAggState
 	void	   *flat_allocation;	/* the chunk holding flat, to free: flat, or before it when placed;
 									 * NULL when flat is in list_buffer */
 	BloomListBuffer *list_buffer;	/* the backend's list buffer holding flat, or NULL */
+	struct dsa_area *ship_area; /* a worker's partial state: the area it ships through (bloom_ship_area) */
+	BloomShipKey shipped_as;	/* which flat bytes the last flattening looked at, */
+	bool		shipped;		/* and whether it shipped them (into shipment) */
+	BloomShipment shipment;
 } BloomAggState;
 
 /*
@@ -63,10 +75,57 @@ typedef struct BloomAggState
 /* the core sizes hash lists with the varlena header counted in (bf_aggstate.h) */
 StaticAssertDecl(BF_STATE_VARLENA_HEADER_BYTES == VARHDRSZ, "a state's varlena header is 4 bytes");
 
+/* The bytes of a state that carry it: a hash list's header and its rows' hashes; all of a filter. */
+static uint64
+bloom_state_used_bytes(const bytea *flat, const bf_state_header *header)
+{
+	if (header->mode == BF_STATE_MODE_HASHES)
+		return Min(VARSIZE(flat), VARHDRSZ + BF_STATE_HEADER_BYTES + 8 * header->rows);
+	return VARSIZE(flat);
+}
+
+/*
+ * Does this flattening of the state ship it to the leader (bloomfilter_ship.c)?
+ * Decided once for the bytes as they are, since the size given before the
+ * flattening must be the size it writes: a worker's partial state, long
+ * enough, and room in shared memory.  A hash list ships as a state of
+ * exactly its rows (capacity = rows).
+ */
+static bool
+bloom_agg_state_ships(BloomAggState *object)
+{
+	bf_state_header header;
+	BloomShipKey key;
+	bytea	   *copy;
+
+	if (object->ship_area == NULL)
+		return false;
+	bf_state_read_header(BLOOM_BYTES(object->flat), &header);
+	memset(&key, 0, sizeof(key));
+	key.flat = object->flat;
+	key.rows = header.rows;
+	key.mode = header.mode;
+	if (memcmp(&key, &object->shipped_as, sizeof(key)) == 0)
+		return object->shipped;
+	object->shipped_as = key;
+	object->shipped = bloom_ship_state(object->ship_area, object->flat, bloom_state_used_bytes(object->flat, &header),
+									   &object->shipment, &copy);
+	if (object->shipped && header.mode == BF_STATE_MODE_HASHES)
+	{
+		header.hash_capacity = (uint32) header.rows;
+		bf_state_write_header(BLOOM_BYTES(copy), &header);
+	}
+	return object->shipped;
+}
+
 static Size
 bloom_agg_state_flat_size(ExpandedObjectHeader *eoh)
 {
-	return VARSIZE(((BloomAggState *) eoh)->flat);
+	BloomAggState *object = (BloomAggState *) eoh;
+
+	if (bloom_agg_state_ships(object))
+		return VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES;
+	return VARSIZE(object->flat);
 }
 
 /*
@@ -77,13 +136,19 @@ bloom_agg_state_flat_size(ExpandedObjectHeader *eoh)
 static void
 bloom_agg_state_flatten(ExpandedObjectHeader *eoh, void *result, Size allocated_size)
 {
-	bytea	   *flat = ((BloomAggState *) eoh)->flat;
+	BloomAggState *object = (BloomAggState *) eoh;
+	bytea	   *flat = object->flat;
 	bf_state_header header;
-	Size		used = allocated_size;
+	Size		used;
 
+	if (bloom_agg_state_ships(object))
+	{
+		Assert(allocated_size == VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES);
+		bloom_ship_write_reference(&object->shipment, (bytea *) result);
+		return;
+	}
 	bf_state_read_header(BLOOM_BYTES(flat), &header);
-	if (header.mode == BF_STATE_MODE_HASHES)
-		used = Min(used, VARHDRSZ + BF_STATE_HEADER_BYTES + 8 * header.rows);
+	used = Min(allocated_size, bloom_state_used_bytes(flat, &header));
 	memcpy(result, flat, used);
 	memset((char *) result + used, 0, allocated_size - used);
 }
@@ -107,6 +172,7 @@ typedef struct BloomStateRef
 	void	   *new_allocation;
 	BloomListBuffer *new_list_buffer;
 	bool		list_buffer_allowed;	/* bloom_agg_memory_unchecked */
+	FunctionCallInfo fcinfo;	/* the call, for a new object's bloom_ship_area (NULL: none) */
 } BloomStateRef;
 
 /*
@@ -177,6 +243,7 @@ bloom_state_ref(FunctionCallInfo fcinfo, int argno, MemoryContext aggregate_cont
 	ref.new_allocation = NULL;
 	ref.new_list_buffer = NULL;
 	ref.list_buffer_allowed = bloom_agg_memory_unchecked(fcinfo);
+	ref.fcinfo = fcinfo;
 	return ref;
 }
 
@@ -197,6 +264,7 @@ bloom_state_ensure_object(BloomStateRef *ref)
 	context = AllocSetContextCreate(ref->aggregate_context, "bloom_agg state", ALLOCSET_SMALL_SIZES);
 	ref->object = MemoryContextAllocZero(context, sizeof(BloomAggState));
 	EOH_init_header(&ref->object->header, &bloom_agg_state_methods, context);
+	ref->object->ship_area = ref->fcinfo != NULL ? bloom_ship_area(ref->fcinfo) : NULL;
 }
 
 /*
@@ -284,9 +352,9 @@ bloom_state_replace(BloomStateRef *ref, bytea *buffer)
 
 /* A new state for the arguments of the first row. */
 static BloomStateRef
-bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double p)
+bloom_state_create(FunctionCallInfo fcinfo, MemoryContext aggregate_context, bool fixed, int64 n, double p)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, false};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, bloom_agg_memory_unchecked(fcinfo), fcinfo};
 	uint64_t	nblocks;
 	int			k;
 	bytea	   *buffer;
@@ -316,9 +384,9 @@ bloom_state_create(MemoryContext aggregate_context, bool fixed, int64 n, double 
  * and p), so that the result combines with that filter by a plain OR.
  */
 static BloomStateRef
-bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shape)
+bloom_state_create_shaped(FunctionCallInfo fcinfo, MemoryContext aggregate_context, const bf_header *shape)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, false};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, false, fcinfo};
 	bytea	   *buffer;
 
 	if (!(shape->design_p >= BF_MIN_P))
@@ -332,13 +400,13 @@ bloom_state_create_shaped(MemoryContext aggregate_context, const bf_header *shap
 
 /*
  * A private copy of a flat state (checked), for a combine function to keep:
- * a long hash list in the list buffer if list_buffer_allowed, as the lists
- * of the states combined into it will make it longer.
+ * a long hash list in a list buffer where the call may use one, as the
+ * lists of the states combined into it will make it longer.
  */
 static BloomStateRef
-bloom_state_copy(MemoryContext aggregate_context, bytea *flat, bool list_buffer_allowed)
+bloom_state_copy(FunctionCallInfo fcinfo, MemoryContext aggregate_context, bytea *flat)
 {
-	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, list_buffer_allowed};
+	BloomStateRef ref = {aggregate_context, NULL, NULL, NULL, NULL, bloom_agg_memory_unchecked(fcinfo), fcinfo};
 	bool		filter_mode = BLOOM_BYTES(flat)[BF_STATE_OFF_MODE] == BF_STATE_MODE_FILTER;
 	bytea	   *buffer = NULL;
 
@@ -626,9 +694,8 @@ bloom_agg_trans_slow(FunctionCallInfo fcinfo, const char *function, const char *
 		bool		fixed = PG_NARGS() == 4;
 
 		bloom_agg_check_sizing_not_null(fcinfo, aggregate);
-		state = bloom_state_create(aggregate_context, fixed, fixed ? PG_GETARG_INT64(2) : 0,
+		state = bloom_state_create(fcinfo, aggregate_context, fixed, fixed ? PG_GETARG_INT64(2) : 0,
 								   PG_NARGS() >= 3 ? PG_GETARG_FLOAT8(PG_NARGS() - 1) : BLOOM_DEFAULT_P);
-		state.list_buffer_allowed = bloom_agg_memory_unchecked(fcinfo);
 	}
 	else
 	{
@@ -692,7 +759,7 @@ bloom_agg_trans_shaped(PG_FUNCTION_ARGS)
 				 errmsg("bloom_agg shape must not be null")));
 	bloom_shape_arg(fcinfo, 2, &shape);
 	if (PG_ARGISNULL(0))
-		state = bloom_state_create_shaped(aggregate_context, &shape);
+		state = bloom_state_create_shaped(fcinfo, aggregate_context, &shape);
 	else
 	{
 		state = bloom_state_ref(fcinfo, 0, aggregate_context);
@@ -730,9 +797,8 @@ bloom_states_sized_alike(const uint8_t *a, const bf_state_header *a_header,
  * made for the same sizing arguments; a state received from elsewhere was
  * validated by its input function, and is checked again here.
  */
-PG_FUNCTION_INFO_V1(bloom_agg_combine);
-Datum
-bloom_agg_combine(PG_FUNCTION_ARGS)
+static Datum
+bloom_agg_combine_states(FunctionCallInfo fcinfo)
 {
 	MemoryContext aggregate_context = bloom_aggregate_context(fcinfo, "bloom_agg_combine");
 	BloomStateRef state;
@@ -750,7 +816,7 @@ bloom_agg_combine(PG_FUNCTION_ARGS)
 	other = bloom_state_arg(fcinfo, 1);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(other), BLOOM_LENGTH(other), &other_header), BLOOM_FROM_STORAGE);
 	if (PG_ARGISNULL(0))
-		PG_RETURN_DATUM(bloom_state_datum(bloom_state_copy(aggregate_context, other, bloom_agg_memory_unchecked(fcinfo))));
+		PG_RETURN_DATUM(bloom_state_datum(bloom_state_copy(fcinfo, aggregate_context, other)));
 
 	state = bloom_state_ref(fcinfo, 0, aggregate_context);
 	bloom_check_status(bf_state_check(BLOOM_BYTES(state.flat), BLOOM_LENGTH(state.flat), &header), BLOOM_FROM_STORAGE);
@@ -1140,18 +1206,43 @@ bloom_agg_trans_hash_list(FunctionCallInfo fcinfo, const char *function, const c
 	return bloom_agg_trans_row(fcinfo, function, aggregate);
 }
 
+/*
+ * The combine functions: a worker's state shipped through shared memory
+ * (bloomfilter_ship.c) is read where it is, in place of its reference, and
+ * freed once combined.  hash_list_aggregate: the aggregate of
+ * bloom_agg_combine_hash_list, whose hash lists together must fit.
+ */
+static Datum
+bloom_agg_combine_received(FunctionCallInfo fcinfo, const char *hash_list_aggregate)
+{
+	BloomReceipt receipt;
+	bool		received = bloom_ship_receive(fcinfo, 1, &receipt);
+	int64		rows,
+				other_rows;
+	Datum		result;
+
+	/* partial states checked as bloom_agg_combine checks them (and as rows checked by the transition) */
+	if (hash_list_aggregate != NULL && !PG_ARGISNULL(0) && !PG_ARGISNULL(1) &&
+		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) >= 0 && (other_rows = bloom_agg_hash_list_rows(fcinfo, 1)) >= 0 &&
+		(uint64) rows + (uint64) other_rows > bloom_agg_hash_list_limit())
+		bloom_agg_hash_list_full(hash_list_aggregate, (uint64) rows + (uint64) other_rows);
+	result = bloom_agg_combine_states(fcinfo);
+	if (received)
+		bloom_ship_release(&receipt);
+	return result;
+}
+
+PG_FUNCTION_INFO_V1(bloom_agg_combine);
+Datum
+bloom_agg_combine(PG_FUNCTION_ARGS)
+{
+	return bloom_agg_combine_received(fcinfo, NULL);
+}
+
 Datum
 bloom_agg_combine_hash_list(FunctionCallInfo fcinfo, const char *aggregate)
 {
-	int64		rows,
-				other_rows;
-
-	/* partial states checked as bloom_agg_combine checks them (and as rows checked by the transition) */
-	if (!PG_ARGISNULL(0) && !PG_ARGISNULL(1) &&
-		(rows = bloom_agg_hash_list_rows(fcinfo, 0)) >= 0 && (other_rows = bloom_agg_hash_list_rows(fcinfo, 1)) >= 0 &&
-		(uint64) rows + (uint64) other_rows > bloom_agg_hash_list_limit())
-		bloom_agg_hash_list_full(aggregate, (uint64) rows + (uint64) other_rows);
-	return bloom_agg_combine(fcinfo);
+	return bloom_agg_combine_received(fcinfo, aggregate);
 }
 
 /* The filter of a state; the state is only read. */

@@ -1,0 +1,276 @@
+/*
+ * bloomfilter_ship.c - a parallel worker's long partial state goes to the
+ * leader through the query's dynamic shared memory, not its tuple queue.
+ *
+ * A worker's partial bloom_agg state is a list of 8-byte hashes (or a
+ * filter): for 10M rows and 2 workers, 27 MB each.  Through the tuple
+ * queue it is flattened into a tuple, copied into a 64 kB ring in turns
+ * with the leader (one wake-up of each process per 64 kB), assembled again
+ * by the leader and copied once more into the tuple slot, every copy in
+ * fresh memory.  Instead, the worker copies the state once into the
+ * query's DSA area (es_query_dsa, which lives until the Gather ends) and
+ * sends a 40-byte reference; the leader's combine reads the state where it
+ * is and frees it.
+ *
+ * The reference is a bloom_agg_state value of its own form: "BLAS", the
+ * state version, mode BLOOM_SHIPPED_MODE, then the area's handle, the
+ * chunk's address in it, the state's length and a random token that the
+ * chunk repeats.  Its length (40) is below a state header's (44), so every
+ * reader of states but the combine below refuses it (bf_state_check), and
+ * no input function makes one.  It is made only for a partial aggregate in
+ * a parallel worker whose combine function is one of ours, and read only
+ * by that combine in the leader, in the area of a Gather under its own
+ * Agg node with the same handle.
+ */
+#include "bloomfilter.h"
+
+#include <sys/mman.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "access/htup_details.h"
+#include "access/parallel.h"
+#include "catalog/pg_aggregate.h"
+#include "common/pg_prng.h"
+#include "executor/execParallel.h"
+#include "nodes/execnodes.h"
+#include "nodes/nodeFuncs.h"
+#include "storage/dsm_impl.h"
+#include "utils/dsa.h"
+#include "utils/syscache.h"
+
+#include "bf_aggstate.h"
+
+/* the reference's fields, after the state's magic and version */
+#define BLOOM_SHIPPED_MODE			3	/* at BF_STATE_OFF_MODE: no state has it */
+#define BLOOM_SHIPPED_OFF_HANDLE	8	/* uint32: dsa_get_handle() of the area */
+#define BLOOM_SHIPPED_OFF_POINTER	16	/* uint64: the chunk's dsa_pointer */
+#define BLOOM_SHIPPED_OFF_BYTES		24	/* uint64: the state's varlena length */
+#define BLOOM_SHIPPED_OFF_TOKEN		32	/* uint64: repeated at the chunk's start */
+StaticAssertDecl(BLOOM_SHIPPED_REFERENCE_BYTES < BF_STATE_HEADER_BYTES,
+				 "a reference is shorter than any state, so state readers refuse it");
+
+/* the chunk in the area: the token, the length, then the state's varlena */
+typedef struct BloomShippedChunk
+{
+	uint64		token;
+	uint64		bytes;
+	char		state[FLEXIBLE_ARRAY_MEMBER];
+} BloomShippedChunk;
+
+/*
+ * Room for a state of `bytes` in the area, asked of the file system behind
+ * dynamic shared memory first: a segment that cannot be made is an ERROR,
+ * not a failed allocation (a container's /dev/shm is often 64 MB), so the
+ * state ships through shared memory only where four times its size is free.
+ */
+static bool
+bloom_ship_room(uint64 bytes)
+{
+	const char *directory;
+	struct statvfs fs;
+
+	if (dynamic_shared_memory_type == DSM_IMPL_POSIX)
+		directory = "/dev/shm";
+	else if (dynamic_shared_memory_type == DSM_IMPL_MMAP)
+		directory = PG_DYNSHMEM_DIR;
+	else
+		return false;
+	if (statvfs(directory, &fs) != 0)
+		return false;
+	return (uint64) fs.f_bavail * fs.f_frsize / 4 >= bytes;
+}
+
+/*
+ * Maps (and, for writing, allocates) the pages of [start, start + bytes) in
+ * one call rather than one fault per 4 kB page, where the kernel can
+ * (Linux 5.14 and later); otherwise the accesses fault them in as before.
+ */
+static void
+bloom_ship_populate(void *start, uint64 bytes, bool for_writing)
+{
+#if defined(MADV_POPULATE_READ) && defined(MADV_POPULATE_WRITE)
+	uintptr_t	page = (uintptr_t) sysconf(_SC_PAGESIZE);
+	uintptr_t	first = (uintptr_t) start / page * page;
+
+	(void) madvise((void *) first, (uintptr_t) start + bytes - first,
+				   for_writing ? MADV_POPULATE_WRITE : MADV_POPULATE_READ);
+#endif
+}
+
+/* Is the combine function of this aggregate one of bloom_agg_state's, which take a reference? */
+static bool
+bloom_ship_combine_is_ours(Oid aggregate)
+{
+	HeapTuple	tuple = SearchSysCache1(AGGFNOID, ObjectIdGetDatum(aggregate));
+	Oid			combine;
+	FmgrInfo	info;
+
+	if (!HeapTupleIsValid(tuple))
+		return false;
+	combine = ((Form_pg_aggregate) GETSTRUCT(tuple))->aggcombinefn;
+	ReleaseSysCache(tuple);
+	if (!OidIsValid(combine))
+		return false;
+	fmgr_info(combine, &info);
+	return info.fn_addr == bloom_agg_combine || info.fn_addr == countingbloom_agg_hashes_combine ||
+		info.fn_addr == cuckoo_agg_hashes_combine;
+}
+
+dsa_area *
+bloom_ship_area(FunctionCallInfo fcinfo)
+{
+	AggState   *aggregate;
+	Aggref	   *aggref;
+
+	/*
+	 * es_query_dsa: set in a worker, and in the leader while it runs its own
+	 * part under a Gather.  A plain aggregate only: it has one state, which
+	 * the process held anyway, where a GROUP BY's partial states, shipped
+	 * ahead of a leader that sorts them all first, would all wait in shared
+	 * memory at once.
+	 */
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
+		return NULL;
+	aggregate = (AggState *) fcinfo->context;
+	if (!DO_AGGSPLIT_SKIPFINAL(aggregate->aggsplit) || aggregate->aggstrategy != AGG_PLAIN ||
+		aggregate->ss.ps.state->es_query_dsa == NULL)
+		return NULL;
+	aggref = AggGetAggref(fcinfo);
+	if (aggref == NULL || !bloom_ship_combine_is_ours(aggref->aggfnoid))
+		return NULL;
+	return aggregate->ss.ps.state->es_query_dsa;
+}
+
+bool
+bloom_ship_state(dsa_area *area, const bytea *state, uint64 bytes, BloomShipment *shipment, bytea **copy)
+{
+	dsa_pointer pointer;
+	BloomShippedChunk *chunk;
+
+	if (bytes < BLOOM_SHIP_MIN_BYTES || !bloom_ship_room(bytes))
+		return false;
+	pointer = dsa_allocate_extended(area, offsetof(BloomShippedChunk, state) + bytes,
+									DSA_ALLOC_HUGE | DSA_ALLOC_NO_OOM);
+	if (!DsaPointerIsValid(pointer))
+		return false;
+	chunk = dsa_get_address(area, pointer);
+	bloom_ship_populate(chunk, offsetof(BloomShippedChunk, state) + bytes, true);
+	chunk->token = pg_prng_uint64(&pg_global_prng_state);
+	chunk->bytes = bytes;
+	memcpy(chunk->state, state, bytes);
+	SET_VARSIZE(chunk->state, bytes);
+	*copy = (bytea *) chunk->state;
+	shipment->handle = dsa_get_handle(area);
+	shipment->pointer = pointer;
+	shipment->bytes = bytes;
+	shipment->token = chunk->token;
+	return true;
+}
+
+void
+bloom_ship_write_reference(const BloomShipment *shipment, bytea *result)
+{
+	uint8	   *reference = BLOOM_BYTES(result);
+
+	SET_VARSIZE(result, VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES);
+	memset(reference, 0, BLOOM_SHIPPED_REFERENCE_BYTES);
+	memcpy(reference, BF_STATE_MAGIC_BYTES, 4);
+	reference[BF_STATE_OFF_VERSION] = BF_STATE_VERSION;
+	reference[BF_STATE_OFF_MODE] = BLOOM_SHIPPED_MODE;
+	bf_store_u32(reference + BLOOM_SHIPPED_OFF_HANDLE, (uint32) shipment->handle);
+	bf_store_u64(reference + BLOOM_SHIPPED_OFF_POINTER, (uint64) shipment->pointer);
+	bf_store_u64(reference + BLOOM_SHIPPED_OFF_BYTES, shipment->bytes);
+	bf_store_u64(reference + BLOOM_SHIPPED_OFF_TOKEN, shipment->token);
+}
+
+typedef struct BloomAreaSearch
+{
+	dsa_handle	handle;
+	dsa_area   *found;
+} BloomAreaSearch;
+
+/* Finds the area of the Gather or Gather Merge in this plan subtree whose handle is search->handle. */
+static bool
+bloom_ship_find_area(PlanState *node, void *context)
+{
+	BloomAreaSearch *search = (BloomAreaSearch *) context;
+	struct ParallelExecutorInfo *parallel = NULL;
+
+	check_stack_depth();
+	if (node == NULL)
+		return false;
+	if (IsA(node, GatherState))
+		parallel = ((GatherState *) node)->pei;
+	else if (IsA(node, GatherMergeState))
+		parallel = ((GatherMergeState *) node)->pei;
+	if (parallel != NULL && parallel->area != NULL && dsa_get_handle(parallel->area) == search->handle)
+	{
+		search->found = parallel->area;
+		return true;
+	}
+	return planstate_tree_walker(node, bloom_ship_find_area, context);
+}
+
+static void
+bloom_ship_refuse(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATA_EXCEPTION),
+			 errmsg("bloom_agg_state value is a reference to shared memory outside the parallel query that made it")));
+}
+
+bool
+bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
+{
+	bytea	   *reference;
+	const uint8 *bytes;
+	AggState   *aggregate;
+	BloomAreaSearch search;
+	BloomShippedChunk *chunk;
+	dsa_pointer pointer;
+	uint64		length;
+
+	if (PG_ARGISNULL(argno))
+		return false;
+	reference = (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
+	bytes = BLOOM_BYTES(reference);
+	if (BLOOM_LENGTH(reference) != BLOOM_SHIPPED_REFERENCE_BYTES || memcmp(bytes, BF_STATE_MAGIC_BYTES, 4) != 0 ||
+		bytes[BF_STATE_OFF_MODE] != BLOOM_SHIPPED_MODE)
+		return false;
+
+	/* the combine of the leader's Agg node, above the Gather whose area holds it */
+	if (IsParallelWorker() || fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
+		bloom_ship_refuse();
+	aggregate = (AggState *) fcinfo->context;
+	if (!DO_AGGSPLIT_COMBINE(aggregate->aggsplit))
+		bloom_ship_refuse();
+	search.handle = (dsa_handle) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_HANDLE);
+	search.found = NULL;
+	if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
+		bloom_ship_refuse();
+
+	pointer = (dsa_pointer) bf_load_u64(bytes + BLOOM_SHIPPED_OFF_POINTER);
+	length = bf_load_u64(bytes + BLOOM_SHIPPED_OFF_BYTES);
+	chunk = dsa_get_address(search.found, pointer);
+	if (chunk->token != bf_load_u64(bytes + BLOOM_SHIPPED_OFF_TOKEN) || chunk->bytes != length ||
+		length < VARHDRSZ || VARSIZE(chunk->state) != length)
+		bloom_ship_refuse();
+
+	bloom_ship_populate(chunk->state, length, false);
+	elog(DEBUG2, "bloom_agg: a partial state of " UINT64_FORMAT " bytes read from shared memory", length);
+	receipt->area = search.found;
+	receipt->pointer = pointer;
+	fcinfo->args[argno].value = PointerGetDatum(chunk->state);
+	return true;
+}
+
+void
+bloom_ship_release(BloomReceipt *receipt)
+{
+	BloomShippedChunk *chunk = dsa_get_address(receipt->area, receipt->pointer);
+
+	/* a stale reference to it, were there one, would then not match its token */
+	chunk->token = 0;
+	dsa_free(receipt->area, receipt->pointer);
+}
