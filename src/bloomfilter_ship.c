@@ -59,26 +59,32 @@ typedef struct BloomShippedChunk
 } BloomShippedChunk;
 
 /*
- * Room for a state of `bytes` in the area, asked of the file system behind
- * dynamic shared memory first: a segment that cannot be made is an ERROR,
- * not a failed allocation (a container's /dev/shm is often 64 MB), so the
- * state ships through shared memory only where four times its size is free.
+ * Room for a state of `bytes` in the area, asked of what backs dynamic
+ * shared memory first: a segment that cannot be made is an ERROR, not a
+ * failed allocation (a container's /dev/shm is often 64 MB), so the state
+ * ships through shared memory only where four times its size is free: in
+ * the file system of POSIX (/dev/shm) or mmap (pg_dynshmem, in the data
+ * directory) segments, and in free memory for System V ones.
  */
 static bool
 bloom_ship_room(uint64 bytes)
 {
-	const char *directory;
 	struct statvfs fs;
+	long		free_pages;
 
-	if (dynamic_shared_memory_type == DSM_IMPL_POSIX)
-		directory = "/dev/shm";
-	else if (dynamic_shared_memory_type == DSM_IMPL_MMAP)
-		directory = PG_DYNSHMEM_DIR;
-	else
-		return false;
-	if (statvfs(directory, &fs) != 0)
-		return false;
-	return (uint64) fs.f_bavail * fs.f_frsize / 4 >= bytes;
+	switch (dynamic_shared_memory_type)
+	{
+		case DSM_IMPL_POSIX:
+		case DSM_IMPL_MMAP:
+			if (statvfs(dynamic_shared_memory_type == DSM_IMPL_POSIX ? "/dev/shm" : PG_DYNSHMEM_DIR, &fs) != 0)
+				return false;
+			return (uint64) fs.f_bavail * fs.f_frsize / 4 >= bytes;
+		case DSM_IMPL_SYSV:
+			free_pages = sysconf(_SC_AVPHYS_PAGES);
+			return free_pages > 0 && (uint64) free_pages * (uint64) sysconf(_SC_PAGESIZE) / 4 >= bytes;
+		default:
+			return false;
+	}
 }
 
 /*

@@ -62,7 +62,7 @@ ORDER BY array_position(ARRAY(SELECT agg FROM agg_goals), g.agg);
 \echo '   least ratio: (count''s time + the part no plan avoids) ÷ count''s time, in each column; a goal below it cannot hold here'
 \echo '   serial: bloom_agg(x) hash + store + build, bloom_agg(s) the same with the md5 text hashing, n given: hash + fixed'
 \echo '   default: the final build, which runs once, in the leader, after the scan, and the leader''s copies of the workers'' hashes'
-\echo '   (bloom_agg(x), bloom_agg(s)); shipping (test/bench/shipfloor.c): every row''s hash copied 3 times into fresh memory,'
+\echo '   (bloom_agg(x), bloom_agg(s)); shipping (test/bench/shipfloor.c): every row''s hash copied once into fresh memory,'
 \echo '  ' :ship_4k 'ms on 4 kB pages,' :ship_huge 'ms on huge pages; the floor takes the huge pages'' time for the 2 workers'' share, 2 / 3'
 SELECT v.config AS cfg, v.plan, v.agg, round(v.base_ms::numeric, 1) AS count_ms, round(f.ms::numeric, 1) AS floor_ms,
        round(((v.base_ms + f.ms) / v.base_ms)::numeric, 2) AS least_ratio, round(v.ratio::numeric, 2) AS ratio,

@@ -5,17 +5,15 @@
  * A self-sizing bloom_agg keeps 8 bytes a row until its last row: the size
  * of its filter follows from the count of every participant's rows, so no
  * participant can build before the leader has them all.  In a parallel plan
- * each worker's state crosses into the leader as one tuple, and the leader
- * then copies it into fresh memory three times after its own share of the
- * scan, one after the other: the queue reader's reassembly buffer (the
- * message is larger than the queue), the slot's copy of the tuple, and the
- * combine function's copy into the state that the final build reads.  This
- * program does the same copies of `rows` hashes into freshly mapped memory,
- * on 4 kB pages (what malloc gives) and on huge pages, and prints the
+ * each worker's state reaches the leader through the query's shared memory
+ * (src/bloomfilter_ship.c), and the leader's combine function copies it
+ * once, after its own share of the scan, into the state that the final
+ * build reads.  This program does `copies` copies of `rows` hashes into
+ * freshly mapped memory, on 4 kB pages and on huge pages, and prints the
  * milliseconds of all the copies, the median of `runs`, one line per page
  * size: "4k ms" and "huge ms".
- * Usage: shipfloor [rows] [copies] [runs]   (defaults 6666667, 3 and 5: the
- * two workers' share of 10M rows)
+ * Usage: shipfloor [rows] [copies] [runs]   (defaults 6666667, 1 and 5: the
+ * two workers' share of 10M rows, copied once)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,7 +47,7 @@ int
 main(int argc, char **argv)
 {
 	size_t		rows = argc > 1 ? strtoull(argv[1], NULL, 10) : 6666667;
-	int			copies = argc > 2 ? atoi(argv[2]) : 3;
+	int			copies = argc > 2 ? atoi(argv[2]) : 1;
 	int			runs = argc > 3 ? atoi(argv[3]) : 5;
 	double		small_pages[64];
 	double		huge_pages[64];
