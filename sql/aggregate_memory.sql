@@ -164,6 +164,32 @@ SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS leader_shipped_same
 RESET client_min_messages;
 RESET jit;
 RESET max_parallel_workers;
+-- partial aggregates that a worker (or the leader's own part) combines
+-- itself: a partitionwise aggregate inside a parallel subquery
+CREATE TABLE shipped_parts (x int8) PARTITION BY RANGE (x);
+CREATE TABLE shipped_part1 PARTITION OF shipped_parts FOR VALUES FROM (0) TO (500001) WITH (parallel_workers = 0);
+CREATE TABLE shipped_part2 PARTITION OF shipped_parts FOR VALUES FROM (500001) TO (2000000) WITH (parallel_workers = 0);
+INSERT INTO shipped_parts SELECT g FROM generate_series(1, 1000000) g;
+CREATE TABLE shipped_probes AS SELECT g::int8 AS i FROM generate_series(1, 100000) g;
+ANALYZE shipped_parts;
+ANALYZE shipped_probes;
+SET enable_partitionwise_aggregate = on;
+SET enable_parallel_append = off;
+SELECT count(*) AS inner_combined FROM shipped_probes o
+WHERE md5(o.i::text) IN (SELECT md5(bloom_agg(p.x)::text) FROM shipped_parts p);
+SELECT count(*) AS in_subplan FROM shipped_probes o
+WHERE o.i < 0 OR md5(o.i::text) IN (SELECT md5(bloom_agg(p.x)::text) FROM shipped_parts p);
+SET max_parallel_workers = 0;
+SELECT count(*) AS leader_alone FROM shipped_probes o
+WHERE md5(o.i::text) IN (SELECT md5(bloom_agg(p.x)::text) FROM shipped_parts p);
+RESET max_parallel_workers;
+SET parallel_leader_participation = off;
+SELECT count(*) AS workers_only FROM shipped_probes o
+WHERE md5(o.i::text) IN (SELECT md5(bloom_agg(p.x)::text) FROM shipped_parts p);
+RESET parallel_leader_participation;
+RESET enable_partitionwise_aggregate;
+RESET enable_parallel_append;
+DROP TABLE shipped_parts, shipped_probes;
 -- a GROUP BY's partial states go through the tuple queue, as before
 SELECT bool_and(f::text = (SELECT bloom_agg(x) FROM shipped WHERE x % 2 = g)::text) AS grouped_same
 FROM (SELECT x % 2 AS g, bloom_agg(x) AS f FROM shipped GROUP BY 1) s;

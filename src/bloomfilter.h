@@ -660,25 +660,28 @@ bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known, const BloomDe
 }
 
 /*
- * A parallel worker's partial state from BLOOM_SHIP_MIN_BYTES up goes to
- * the leader through the query's shared memory (bloomfilter_ship.c):
- * bloom_ship_area is the area a state of this call (a partial aggregate of
- * ours in a worker) may ship through, or NULL; bloom_ship_state copies
- * state there (false: not long enough, or no room) and returns where the
- * copy is in *copy, for the caller to adjust its header;
+ * A parallel plan's partial state from BLOOM_SHIP_MIN_BYTES up goes to
+ * the combine through the query's shared memory (bloomfilter_ship.c):
+ * bloom_ship_area is the area a state of this call (a plain partial
+ * aggregate of ours under a Gather) may ship through, or NULL;
+ * bloom_ship_state copies the first `bytes` of state there (false: not
+ * long enough, no room, or this process shipped into that area already)
+ * and returns where the copy is in *copy, for the caller to adjust its
+ * header;
  * bloom_ship_write_reference writes the reference to it, a varlena of
- * VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES.  In the leader's combine,
+ * VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES.  In the combine,
  * bloom_ship_receive puts the shipped state in place of a reference in
  * argument argno (true), and bloom_ship_release frees it afterwards.
+ * bloom_ship_forget: the end of a transaction.
  */
 #define BLOOM_SHIP_MIN_BYTES			((uint64) 2 * 1024 * 1024)
 #define BLOOM_SHIPPED_REFERENCE_BYTES	40
 
 typedef struct BloomShipment
 {
-	uint32		handle;			/* the area's dsa_handle */
+	int32		pid;			/* the process that shipped it */
+	uint64		place;			/* its area: a worker's parallel segment, or the leader's address of it */
 	uint64		pointer;		/* the chunk's dsa_pointer */
-	uint64		bytes;			/* the state's varlena length */
 	uint64		token;
 } BloomShipment;
 
@@ -694,6 +697,7 @@ extern bool bloom_ship_state(struct dsa_area *area, const bytea *state, uint64 b
 extern void bloom_ship_write_reference(const BloomShipment *shipment, bytea *result);
 extern bool bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt);
 extern void bloom_ship_release(BloomReceipt *receipt);
+extern void bloom_ship_forget(void);
 
 #if defined(__GNUC__) || defined(__clang__)
 #pragma GCC visibility pop

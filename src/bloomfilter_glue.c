@@ -27,7 +27,7 @@ bool		bloom_agg_keep_list_memory = true;
 
 void		_PG_init(void);
 static void bloom_agg_keep_list_memory_assign(bool newval, void *extra);
-static void bloom_list_buffer_xact_callback(XactEvent event, void *arg);
+static void bloom_xact_callback(XactEvent event, void *arg);
 
 /*
  * bloomfilter.agg_hash_limit is a superuser's setting (GRANT SET ON PARAMETER
@@ -57,7 +57,7 @@ _PG_init(void)
 							 &bloom_agg_keep_list_memory,
 							 true, PGC_USERSET, 0, NULL, bloom_agg_keep_list_memory_assign, NULL);
 	MarkGUCPrefixReserved("bloomfilter");
-	RegisterXactCallback(bloom_list_buffer_xact_callback, NULL);
+	RegisterXactCallback(bloom_xact_callback, NULL);
 }
 
 void
@@ -430,7 +430,7 @@ bloom_list_buffer_take(MemoryContext owner, uint64 bytes, BloomListBuffer **take
 }
 
 static void
-bloom_list_buffer_xact_callback(XactEvent event, void *arg)
+bloom_xact_callback(XactEvent event, void *arg)
 {
 	switch (event)
 	{
@@ -442,6 +442,7 @@ bloom_list_buffer_xact_callback(XactEvent event, void *arg)
 			for (int i = 0; i < BLOOM_LIST_BUFFERS; i++)
 				if (bloom_list_buffers[i].held)
 					bloom_list_buffer_give_back(&bloom_list_buffers[i]);
+			bloom_ship_forget();
 			break;
 		default:
 			break;

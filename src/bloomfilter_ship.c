@@ -13,14 +13,23 @@
  * is and frees it.
  *
  * The reference is a bloom_agg_state value of its own form: "BLAS", the
- * state version, mode BLOOM_SHIPPED_MODE, then the area's handle, the
+ * state version, mode BLOOM_SHIPPED_MODE, then where the area is, the
  * chunk's address in it, the state's length and a random token that the
  * chunk repeats.  Its length (40) is below a state header's (44), so every
  * reader of states but the combine below refuses it (bf_state_check), and
- * no input function makes one.  It is made only for a partial aggregate in
- * a parallel worker whose combine function is one of ours, and read only
- * by that combine in the leader, in the area of a Gather under its own
- * Agg node with the same handle.
+ * no input function makes one.  It is made only for a plain partial
+ * aggregate whose combine function is one of ours, and read only by that
+ * combine, in the same query.
+ *
+ * An area made in place in a parallel query's segment has no handle of its
+ * own, so the reference names the area by the process that shipped into it
+ * (a parallel worker, or the leader running its part) and, for a worker,
+ * the handle of the parallel query's DSM segment, which the worker was
+ * started with; for the leader, the area's address in the leader.  The
+ * combine finds it as the area the same process is running in
+ * (es_query_dsa), or as the area of the Gather or Gather Merge under its
+ * Agg node whose parallel segment (or, for the leader's own part, whose
+ * area) is the one named.
  */
 #include "bloomfilter.h"
 
@@ -35,6 +44,7 @@
 #include "executor/execParallel.h"
 #include "nodes/execnodes.h"
 #include "nodes/nodeFuncs.h"
+#include "postmaster/bgworker.h"
 #include "storage/dsm_impl.h"
 #include "utils/dsa.h"
 #include "utils/syscache.h"
@@ -43,9 +53,9 @@
 
 /* the reference's fields, after the state's magic and version */
 #define BLOOM_SHIPPED_MODE			3	/* at BF_STATE_OFF_MODE: no state has it */
-#define BLOOM_SHIPPED_OFF_HANDLE	8	/* uint32: dsa_get_handle() of the area */
+#define BLOOM_SHIPPED_OFF_PID		8	/* int32: the process that shipped it */
 #define BLOOM_SHIPPED_OFF_POINTER	16	/* uint64: the chunk's dsa_pointer */
-#define BLOOM_SHIPPED_OFF_BYTES		24	/* uint64: the state's varlena length */
+#define BLOOM_SHIPPED_OFF_PLACE		24	/* uint64: a worker's parallel segment handle, or the leader's area address */
 #define BLOOM_SHIPPED_OFF_TOKEN		32	/* uint64: repeated at the chunk's start */
 StaticAssertDecl(BLOOM_SHIPPED_REFERENCE_BYTES < BF_STATE_HEADER_BYTES,
 				 "a reference is shorter than any state, so state readers refuse it");
@@ -59,18 +69,24 @@ typedef struct BloomShippedChunk
 } BloomShippedChunk;
 
 /*
- * Room for a state of `bytes` in the area, asked of what backs dynamic
- * shared memory first: a segment that cannot be made is an ERROR, not a
- * failed allocation (a container's /dev/shm is often 64 MB), so the state
- * ships through shared memory only where four times its size is free: in
- * the file system of POSIX (/dev/shm) or mmap (pg_dynshmem, in the data
- * directory) segments, and in free memory for System V ones.
+ * Shared memory that this process may still take for a state: free space
+ * behind dynamic shared memory, less a reserve.  A segment that cannot be
+ * made is an ERROR, not a failed allocation, and the area makes segments
+ * larger than the request once it holds many (their size doubles every two
+ * segments), while other processes take space too; so a state ships only
+ * where four times its size and BLOOM_SHIP_RESERVE_BYTES are free: on
+ * /dev/shm (POSIX segments; a container's is often 64 MB, where nothing
+ * ships), the data directory's file system (mmap segments) or free memory
+ * (System V segments).
  */
+#define BLOOM_SHIP_RESERVE_BYTES	((uint64) 1024 * 1024 * 1024)
+
 static bool
 bloom_ship_room(uint64 bytes)
 {
 	struct statvfs fs;
 	long		free_pages;
+	uint64		free_bytes;
 
 	switch (dynamic_shared_memory_type)
 	{
@@ -78,19 +94,24 @@ bloom_ship_room(uint64 bytes)
 		case DSM_IMPL_MMAP:
 			if (statvfs(dynamic_shared_memory_type == DSM_IMPL_POSIX ? "/dev/shm" : PG_DYNSHMEM_DIR, &fs) != 0)
 				return false;
-			return (uint64) fs.f_bavail * fs.f_frsize / 4 >= bytes;
+			free_bytes = (uint64) fs.f_bavail * fs.f_frsize;
+			break;
 		case DSM_IMPL_SYSV:
 			free_pages = sysconf(_SC_AVPHYS_PAGES);
-			return free_pages > 0 && (uint64) free_pages * (uint64) sysconf(_SC_PAGESIZE) / 4 >= bytes;
+			if (free_pages <= 0)
+				return false;
+			free_bytes = (uint64) free_pages * (uint64) sysconf(_SC_PAGESIZE);
+			break;
 		default:
 			return false;
 	}
+	return free_bytes >= BLOOM_SHIP_RESERVE_BYTES && free_bytes / 4 >= bytes;
 }
 
 /*
  * Maps (and, for writing, allocates) the pages of [start, start + bytes) in
- * one call rather than one fault per 4 kB page, where the kernel can
- * (Linux 5.14 and later); otherwise the accesses fault them in as before.
+ * one call rather than one fault per page, where the kernel can (Linux 5.14
+ * and later); otherwise the accesses fault them in.
  */
 static void
 bloom_ship_populate(void *start, uint64 bytes, bool for_writing)
@@ -148,18 +169,47 @@ bloom_ship_area(FunctionCallInfo fcinfo)
 	return aggregate->ss.ps.state->es_query_dsa;
 }
 
+/* Where this process's area is: a worker's parallel segment handle, or the leader's address of the area. */
+static uint64
+bloom_ship_place(dsa_area *area)
+{
+	if (IsParallelWorker())
+		return (uint64) DatumGetUInt32(MyBgworkerEntry->bgw_main_arg);
+	return (uint64) (uintptr_t) area;
+}
+
+/*
+ * The area this process last shipped a state into: one state per process
+ * and query, so that a query of many aggregates, or a Gather rescanned many
+ * times, does not fill shared memory; the others take the tuple queue.
+ */
+static dsa_area *bloom_ship_last_area;
+static uint64 bloom_ship_last_place;
+
+/* At the end of a transaction, whose queries have all ended: a later area may have the same address. */
+void
+bloom_ship_forget(void)
+{
+	bloom_ship_last_area = NULL;
+	bloom_ship_last_place = 0;
+}
+
 bool
 bloom_ship_state(dsa_area *area, const bytea *state, uint64 bytes, BloomShipment *shipment, bytea **copy)
 {
+	uint64		place = bloom_ship_place(area);
 	dsa_pointer pointer;
 	BloomShippedChunk *chunk;
 
-	if (bytes < BLOOM_SHIP_MIN_BYTES || !bloom_ship_room(bytes))
+	if (bytes < BLOOM_SHIP_MIN_BYTES || (area == bloom_ship_last_area && place == bloom_ship_last_place) ||
+		!bloom_ship_room(bytes))
 		return false;
 	pointer = dsa_allocate_extended(area, offsetof(BloomShippedChunk, state) + bytes,
 									DSA_ALLOC_HUGE | DSA_ALLOC_NO_OOM);
 	if (!DsaPointerIsValid(pointer))
 		return false;
+	bloom_ship_last_area = area;
+	bloom_ship_last_place = place;
 	chunk = dsa_get_address(area, pointer);
 	bloom_ship_populate(chunk, offsetof(BloomShippedChunk, state) + bytes, true);
 	chunk->token = pg_prng_uint64(&pg_global_prng_state);
@@ -167,9 +217,9 @@ bloom_ship_state(dsa_area *area, const bytea *state, uint64 bytes, BloomShipment
 	memcpy(chunk->state, state, bytes);
 	SET_VARSIZE(chunk->state, bytes);
 	*copy = (bytea *) chunk->state;
-	shipment->handle = dsa_get_handle(area);
-	shipment->pointer = pointer;
-	shipment->bytes = bytes;
+	shipment->pid = MyProcPid;
+	shipment->place = place;
+	shipment->pointer = (uint64) pointer;
 	shipment->token = chunk->token;
 	return true;
 }
@@ -184,19 +234,21 @@ bloom_ship_write_reference(const BloomShipment *shipment, bytea *result)
 	memcpy(reference, BF_STATE_MAGIC_BYTES, 4);
 	reference[BF_STATE_OFF_VERSION] = BF_STATE_VERSION;
 	reference[BF_STATE_OFF_MODE] = BLOOM_SHIPPED_MODE;
-	bf_store_u32(reference + BLOOM_SHIPPED_OFF_HANDLE, (uint32) shipment->handle);
-	bf_store_u64(reference + BLOOM_SHIPPED_OFF_POINTER, (uint64) shipment->pointer);
-	bf_store_u64(reference + BLOOM_SHIPPED_OFF_BYTES, shipment->bytes);
+	bf_store_u32(reference + BLOOM_SHIPPED_OFF_PID, (uint32) shipment->pid);
+	bf_store_u64(reference + BLOOM_SHIPPED_OFF_POINTER, shipment->pointer);
+	bf_store_u64(reference + BLOOM_SHIPPED_OFF_PLACE, shipment->place);
 	bf_store_u64(reference + BLOOM_SHIPPED_OFF_TOKEN, shipment->token);
 }
 
+/* The place a reference names, and the area found for it. */
 typedef struct BloomAreaSearch
 {
-	dsa_handle	handle;
+	bool		leader_area;	/* place is the leader's address of the area, else a worker's segment */
+	uint64		place;
 	dsa_area   *found;
 } BloomAreaSearch;
 
-/* Finds the area of the Gather or Gather Merge in this plan subtree whose handle is search->handle. */
+/* Finds the area of the Gather or Gather Merge in this plan subtree whose area or segment is the one sought. */
 static bool
 bloom_ship_find_area(PlanState *node, void *context)
 {
@@ -210,7 +262,9 @@ bloom_ship_find_area(PlanState *node, void *context)
 		parallel = ((GatherState *) node)->pei;
 	else if (IsA(node, GatherMergeState))
 		parallel = ((GatherMergeState *) node)->pei;
-	if (parallel != NULL && parallel->area != NULL && dsa_get_handle(parallel->area) == search->handle)
+	if (parallel != NULL && parallel->area != NULL &&
+		(search->leader_area ? (uint64) (uintptr_t) parallel->area == search->place :
+		 parallel->pcxt->seg != NULL && (uint64) dsm_segment_handle(parallel->pcxt->seg) == search->place))
 	{
 		search->found = parallel->area;
 		return true;
@@ -232,10 +286,10 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	bytea	   *reference;
 	const uint8 *bytes;
 	AggState   *aggregate;
+	dsa_area   *running;
 	BloomAreaSearch search;
 	BloomShippedChunk *chunk;
 	dsa_pointer pointer;
-	uint64		length;
 
 	if (PG_ARGISNULL(argno))
 		return false;
@@ -245,26 +299,29 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 		bytes[BF_STATE_OFF_MODE] != BLOOM_SHIPPED_MODE)
 		return false;
 
-	/* the combine of the leader's Agg node, above the Gather whose area holds it */
-	if (IsParallelWorker() || fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
+	/* a combine of an Agg node, in the process that shipped it or the leader above its Gather */
+	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
 		bloom_ship_refuse();
 	aggregate = (AggState *) fcinfo->context;
 	if (!DO_AGGSPLIT_COMBINE(aggregate->aggsplit))
 		bloom_ship_refuse();
-	search.handle = (dsa_handle) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_HANDLE);
+	search.place = bf_load_u64(bytes + BLOOM_SHIPPED_OFF_PLACE);
+	search.leader_area = !IsParallelWorker() && (int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid;
 	search.found = NULL;
-	if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
+	running = aggregate->ss.ps.state->es_query_dsa;
+	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && running != NULL &&
+		bloom_ship_place(running) == search.place)
+		search.found = running;
+	else if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
 		bloom_ship_refuse();
 
 	pointer = (dsa_pointer) bf_load_u64(bytes + BLOOM_SHIPPED_OFF_POINTER);
-	length = bf_load_u64(bytes + BLOOM_SHIPPED_OFF_BYTES);
 	chunk = dsa_get_address(search.found, pointer);
-	if (chunk->token != bf_load_u64(bytes + BLOOM_SHIPPED_OFF_TOKEN) || chunk->bytes != length ||
-		length < VARHDRSZ || VARSIZE(chunk->state) != length)
+	if (chunk->token != bf_load_u64(bytes + BLOOM_SHIPPED_OFF_TOKEN) || chunk->bytes < VARHDRSZ ||
+		VARSIZE(chunk->state) != chunk->bytes)
 		bloom_ship_refuse();
-
-	bloom_ship_populate(chunk->state, length, false);
-	elog(DEBUG2, "bloom_agg: a partial state of " UINT64_FORMAT " bytes read from shared memory", length);
+	bloom_ship_populate(chunk->state, chunk->bytes, false);
+	elog(DEBUG2, "bloom_agg: a partial state of " UINT64_FORMAT " bytes read from shared memory", chunk->bytes);
 	receipt->area = search.found;
 	receipt->pointer = pointer;
 	fcinfo->args[argno].value = PointerGetDatum(chunk->state);
