@@ -46,7 +46,7 @@ typedef struct BloomAggState
 	void	   *flat_allocation;	/* the chunk holding flat, to free: flat, or before it when placed;
 									 * NULL when flat is in list_buffer */
 	BloomListBuffer *list_buffer;	/* the backend's list buffer holding flat, or NULL */
-	struct dsa_area *ship_area; /* a worker's partial state: the area it ships through (bloom_ship_area) */
+	struct dsa_area *ship_area; /* a partial state under a Gather: the area it ships through (bloom_ship_area) */
 	BloomShipKey shipped_as;	/* which flat bytes the last flattening looked at, */
 	bool		shipped;		/* and whether it shipped them (into shipment) */
 	BloomShipment shipment;
@@ -85,11 +85,11 @@ bloom_state_used_bytes(const bytea *flat, const bf_state_header *header)
 }
 
 /*
- * Does this flattening of the state ship it to the leader (bloomfilter_ship.c)?
- * Decided once for the bytes as they are, since the size given before the
- * flattening must be the size it writes: a worker's partial state, long
- * enough, and room in shared memory.  A hash list ships as a state of
- * exactly its rows (capacity = rows).
+ * Does this flattening of the state ship it to the combine through shared
+ * memory (bloomfilter_ship.c)?  Decided once for the bytes as they are,
+ * since the size given before the flattening must be the size it writes:
+ * a partial state under a Gather, long enough, and room in shared memory.
+ * A hash list ships as a state of exactly its rows (capacity = rows).
  */
 static bool
 bloom_agg_state_ships(BloomAggState *object)
