@@ -1,21 +1,23 @@
 /*
- * bloomfilter_ship.c - a parallel worker's long partial state goes to the
- * leader through the query's dynamic shared memory, not its tuple queue.
+ * bloomfilter_ship.c - a long partial state of a parallel plan goes to the
+ * combine function through the query's dynamic shared memory, not the
+ * worker's tuple queue.
  *
  * A worker's partial bloom_agg state is a list of 8-byte hashes (or a
  * filter): for 10M rows and 2 workers, 27 MB each.  Through the tuple
  * queue it is flattened into a tuple, copied into a 64 kB ring in turns
  * with the leader (one wake-up of each process per 64 kB), assembled again
  * by the leader and copied once more into the tuple slot, every copy in
- * fresh memory.  Instead, the worker copies the state once into the
- * query's DSA area (es_query_dsa, which lives until the Gather ends) and
- * sends a 40-byte reference; the leader's combine reads the state where it
+ * fresh memory; the leader's own part is copied as often on its way to the
+ * combine.  Instead, the process that built the state copies it once into
+ * the query's DSA area (es_query_dsa, which lives until the Gather ends)
+ * and passes on a 40-byte reference; the combine reads the state where it
  * is and frees it.
  *
  * The reference is a bloom_agg_state value of its own form: "BLAS", the
- * state version, mode BLOOM_SHIPPED_MODE, then where the area is, the
- * chunk's address in it, the state's length and a random token that the
- * chunk repeats.  Its length (40) is below a state header's (44), so every
+ * state version, mode BLOOM_SHIPPED_MODE, then the shipping process, the
+ * chunk's address, which area it is in, and a random token that the chunk
+ * repeats.  Its length (40) is below a state header's (44), so every
  * reader of states but the combine below refuses it (bf_state_check), and
  * no input function makes one.  It is made only for a plain partial
  * aggregate whose combine function is one of ours, and read only by that
