@@ -55,7 +55,7 @@ const BUILTIN_OID_LIMIT = 10000;
 const OID = { bool: 16, bytea: 17, uuid: 2950 };
 // The built-in types' names, as bloom_info shows a built-in kind (format_type(oid, NULL)) in
 // PostgreSQL 15: SELECT string_agg(oid || ' ' || format_type(oid, NULL), '|' ORDER BY oid)
-// FROM pg_type WHERE oid < 10000.  Any other OID below 10000 shows as '???', as on the server.
+// FROM pg_type WHERE oid < 10000.  Any other OID below 10000 shows as 'type with OID n', as on the server.
 const BUILTIN_NAMES = new Map((''
   + '16 boolean|17 bytea|18 "char"|19 name|20 bigint|21 smallint|22 int2vector|23 integer|24 regproc|'
   + '25 text|26 oid|27 tid|28 xid|29 cid|30 oidvector|32 pg_ddl_command|71 pg_type|75 pg_attribute|'
@@ -115,7 +115,7 @@ function kindName(kind) {
   let name;
   if (element & KIND.BUILTIN_FLAG) {
     const oid = (element & ~KIND.BUILTIN_FLAG) >>> 0;
-    name = BUILTIN_NAMES.get(oid) || '???';
+    name = BUILTIN_NAMES.get(oid) || `type with OID ${oid}`;
   } else if (element & KIND.RECORD_FLAG) {
     name = `record ${(element & FINGERPRINT_MASK).toString(16).padStart(7, '0')}`;
   } else if (element & KIND.NAMED_FLAG) {

@@ -86,7 +86,7 @@ BUILTIN_OID_LIMIT = 10000
 OID_BOOL, OID_BYTEA, OID_DATE, OID_TIMESTAMP, OID_TIMESTAMPTZ, OID_UUID = 16, 17, 1082, 1114, 1184, 2950
 # The built-in types' names, as bloom_info shows a built-in kind (format_type(oid, NULL)) in
 # PostgreSQL 15: SELECT string_agg(oid || ' ' || format_type(oid, NULL), '|' ORDER BY oid)
-# FROM pg_type WHERE oid < 10000.  Any other OID below 10000 shows as '???', as on the server.
+# FROM pg_type WHERE oid < 10000.  Any other OID below 10000 shows as 'type with OID n', as on the server.
 _BUILTIN_NAMES = dict((int(oid), name) for oid, name in (entry.split(" ", 1) for entry in (
     '16 boolean|17 bytea|18 "char"|19 name|20 bigint|21 smallint|22 int2vector|23 integer|24 regproc|'
     '25 text|26 oid|27 tid|28 xid|29 cid|30 oidvector|32 pg_ddl_command|71 pg_type|75 pg_attribute|'
@@ -159,7 +159,7 @@ def kind_name(kind):
     element = kind & ~KIND_ARRAY_FLAG
     if element & KIND_BUILTIN_FLAG:
         oid = element & ~KIND_BUILTIN_FLAG
-        name = _BUILTIN_NAMES.get(oid, "???")
+        name = _BUILTIN_NAMES.get(oid, "type with OID %d" % oid)
     elif element & KIND_RECORD_FLAG:
         name = "record %07x" % (element & KIND_FINGERPRINT_MASK)
     elif element & KIND_NAMED_FLAG:
