@@ -285,8 +285,9 @@ bloom_ship_refuse(void)
 bool
 bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 {
-	bytea	   *reference;
+	Pointer		value;
 	const uint8 *bytes;
+	bool		shipped_here;
 	AggState   *aggregate;
 	dsa_area   *running;
 	BloomAreaSearch search;
@@ -295,11 +296,20 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 
 	if (PG_ARGISNULL(argno))
 		return false;
-	reference = (bytea *) PG_DETOAST_DATUM(PG_GETARG_DATUM(argno));
-	bytes = BLOOM_BYTES(reference);
-	if (BLOOM_LENGTH(reference) != BLOOM_SHIPPED_REFERENCE_BYTES || memcmp(bytes, BF_STATE_MAGIC_BYTES, 4) != 0 ||
-		bytes[BF_STATE_OFF_MODE] != BLOOM_SHIPPED_MODE)
+	/*
+	 * Read in place, never detoasted: an expanded object (a state passed on
+	 * in memory, such as the leader's own part) or a compressed or
+	 * out-of-line value is no reference, and flattening a long state only
+	 * to look at its header would copy it whole.
+	 */
+	value = DatumGetPointer(PG_GETARG_DATUM(argno));
+	if (VARATT_IS_EXTERNAL(value) || VARATT_IS_COMPRESSED(value) ||
+		VARSIZE_ANY_EXHDR(value) != BLOOM_SHIPPED_REFERENCE_BYTES)
 		return false;
+	bytes = (const uint8 *) VARDATA_ANY(value);
+	if (memcmp(bytes, BF_STATE_MAGIC_BYTES, 4) != 0 || bytes[BF_STATE_OFF_MODE] != BLOOM_SHIPPED_MODE)
+		return false;
+	shipped_here = (int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid;
 
 	/* a combine of an Agg node, in the process that shipped it or the leader above its Gather */
 	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
@@ -308,11 +318,10 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	if (!DO_AGGSPLIT_COMBINE(aggregate->aggsplit))
 		bloom_ship_refuse();
 	search.place = bf_load_u64(bytes + BLOOM_SHIPPED_OFF_PLACE);
-	search.leader_area = !IsParallelWorker() && (int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid;
+	search.leader_area = shipped_here && !IsParallelWorker();
 	search.found = NULL;
 	running = aggregate->ss.ps.state->es_query_dsa;
-	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && running != NULL &&
-		bloom_ship_place(running) == search.place)
+	if (shipped_here && running != NULL && bloom_ship_place(running) == search.place)
 		search.found = running;
 	else if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
 		bloom_ship_refuse();
