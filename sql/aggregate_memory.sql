@@ -137,8 +137,9 @@ RESET enable_sort;
 RESET work_mem;
 
 -- parallel plans: a partial state of a plain aggregate from 2 MiB up goes
--- from a worker (and the leader's own part) to the leader's combine through
--- the query's shared memory, not the tuple queue; the filters are the same
+-- from a worker to the leader's combine through the query's shared memory,
+-- not the tuple queue, and the leader's own part stays in the leader's
+-- memory; the filters are the same
 CREATE TABLE shipped AS SELECT g AS x FROM generate_series(1, 1000000) g;
 ANALYZE shipped;
 SET max_parallel_workers_per_gather = 0;
@@ -156,7 +157,7 @@ SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS hashes_same,
        (SELECT cuckoo_agg(x) FROM shipped)::text = cuckoo::text AS cuckoo_same
 FROM shipped_serial;
 -- no worker starts: the leader runs the parallel plan alone, and its one
--- partial state of 1,000,000 hashes is read from shared memory once
+-- partial state of 1,000,000 hashes is passed on where it is, once
 SET max_parallel_workers = 0;
 SET jit = off;
 SET client_min_messages = debug2;

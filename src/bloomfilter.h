@@ -664,10 +664,11 @@ bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known, const BloomDe
  * the combine through the query's shared memory (bloomfilter_ship.c):
  * bloom_ship_area is the area a state of this call (a plain partial
  * aggregate of ours under a Gather) may ship through, or NULL;
- * bloom_ship_state copies the first `bytes` of state there (false: not
- * long enough, no room, or this process shipped into that area already)
- * and returns where the copy is in *copy, for the caller to adjust its
- * header;
+ * bloom_ship_state copies the first `bytes` of state there, or, in the
+ * leader, keeps state where it is (of state_context) with that length
+ * (false: not long enough, no room, or this process shipped into that
+ * area already), and returns where the state to pass on is in *copy, for
+ * the caller to adjust its header;
  * bloom_ship_write_reference writes the reference to it, a varlena of
  * VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES.  In the combine,
  * bloom_ship_receive puts the shipped state in place of a reference in
@@ -680,20 +681,20 @@ bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known, const BloomDe
 typedef struct BloomShipment
 {
 	int32		pid;			/* the process that shipped it */
-	uint64		place;			/* its area: a worker's parallel segment, or the leader's address of it */
-	uint64		pointer;		/* the chunk's dsa_pointer */
+	uint64		place;			/* its area: a worker's parallel segment, or none: kept in the leader */
+	uint64		pointer;		/* the chunk's dsa_pointer, or the kept state's address */
 	uint64		token;
 } BloomShipment;
 
 typedef struct BloomReceipt
 {
-	struct dsa_area *area;
+	struct dsa_area *area;		/* NULL: the leader's own part, kept in its memory */
 	uint64		pointer;
 } BloomReceipt;
 
 extern struct dsa_area *bloom_ship_area(FunctionCallInfo fcinfo);
-extern bool bloom_ship_state(struct dsa_area *area, const bytea *state, uint64 bytes, BloomShipment *shipment,
-							 bytea **copy);
+extern bool bloom_ship_state(struct dsa_area *area, bytea *state, uint64 bytes, MemoryContext state_context,
+							 BloomShipment *shipment, bytea **copy);
 extern void bloom_ship_write_reference(const BloomShipment *shipment, bytea *result);
 extern bool bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt);
 extern void bloom_ship_release(BloomReceipt *receipt);

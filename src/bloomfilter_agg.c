@@ -109,7 +109,7 @@ bloom_agg_state_ships(BloomAggState *object)
 		return object->shipped;
 	object->shipped_as = key;
 	object->shipped = bloom_ship_state(object->ship_area, object->flat, bloom_state_used_bytes(object->flat, &header),
-									   &object->shipment, &copy);
+									   object->header.eoh_context, &object->shipment, &copy);
 	if (object->shipped && header.mode == BF_STATE_MODE_HASHES)
 	{
 		header.hash_capacity = (uint32) header.rows;

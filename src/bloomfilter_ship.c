@@ -25,13 +25,18 @@
  *
  * An area made in place in a parallel query's segment has no handle of its
  * own, so the reference names the area by the process that shipped into it
- * (a parallel worker, or the leader running its part) and, for a worker,
- * the handle of the parallel query's DSM segment, which the worker was
- * started with; for the leader, the area's address in the leader.  The
- * combine finds it as the area the same process is running in
- * (es_query_dsa), or as the area of the Gather or Gather Merge under its
- * Agg node whose parallel segment (or, for the leader's own part, whose
- * area) is the one named.
+ * (a parallel worker) and the handle of the parallel query's DSM segment,
+ * which the worker was started with.  The combine finds it as the area the
+ * same process is running in (es_query_dsa), or as the area of the Gather
+ * or Gather Merge under its Agg node whose parallel segment is the one
+ * named.
+ *
+ * The leader's own part (the leader running the plan under its Gather) is
+ * combined by the leader, so it is not copied at all: the reference names
+ * the state where it is, in the leader's memory (place BLOOM_SHIPPED_LOCAL),
+ * and this process keeps the one such state it passed on, with its token,
+ * until the combine has read it, the state's memory is reset, or the
+ * transaction ends.  A reference that names no state kept here is refused.
  */
 #include "bloomfilter.h"
 
@@ -57,8 +62,9 @@
 #define BLOOM_SHIPPED_MODE			3	/* at BF_STATE_OFF_MODE: no state has it */
 #define BLOOM_SHIPPED_OFF_PID		8	/* int32: the process that shipped it */
 #define BLOOM_SHIPPED_OFF_POINTER	16	/* uint64: the chunk's dsa_pointer */
-#define BLOOM_SHIPPED_OFF_PLACE		24	/* uint64: a worker's parallel segment handle, or the leader's area address */
+#define BLOOM_SHIPPED_OFF_PLACE		24	/* uint64: a worker's parallel segment handle, or BLOOM_SHIPPED_LOCAL */
 #define BLOOM_SHIPPED_OFF_TOKEN		32	/* uint64: repeated at the chunk's start */
+#define BLOOM_SHIPPED_LOCAL			PG_UINT64_MAX	/* the place of a state left in the leader's memory (no segment handle) */
 StaticAssertDecl(BLOOM_SHIPPED_REFERENCE_BYTES < BF_STATE_HEADER_BYTES,
 				 "a reference is shorter than any state, so state readers refuse it");
 
@@ -171,13 +177,33 @@ bloom_ship_area(FunctionCallInfo fcinfo)
 	return aggregate->ss.ps.state->es_query_dsa;
 }
 
-/* Where this process's area is: a worker's parallel segment handle, or the leader's address of the area. */
+/* Where this process's area is: a worker's parallel segment handle; the leader's address of the area. */
 static uint64
 bloom_ship_place(dsa_area *area)
 {
 	if (IsParallelWorker())
 		return (uint64) DatumGetUInt32(MyBgworkerEntry->bgw_main_arg);
 	return (uint64) (uintptr_t) area;
+}
+
+/*
+ * The leader's own part passed on in place: the state, its token, and the
+ * reset callback of its memory, which forgets it.
+ */
+typedef struct BloomLocalShipment
+{
+	const bytea *state;
+	uint64		token;
+	MemoryContextCallback forget;
+} BloomLocalShipment;
+
+static BloomLocalShipment *bloom_ship_local;
+
+static void
+bloom_ship_forget_local(void *arg)
+{
+	if (bloom_ship_local == (BloomLocalShipment *) arg)
+		bloom_ship_local = NULL;
 }
 
 /*
@@ -194,17 +220,50 @@ bloom_ship_forget(void)
 {
 	bloom_ship_last_area = NULL;
 	bloom_ship_last_place = 0;
+	bloom_ship_local = NULL;
+}
+
+/* The leader's own part: it stays where it is, and this process keeps it for its combine. */
+static void
+bloom_ship_keep_local(bytea *state, uint64 bytes, MemoryContext state_context, BloomShipment *shipment)
+{
+	BloomLocalShipment *local = MemoryContextAllocZero(state_context, sizeof(BloomLocalShipment));
+
+	local->state = state;
+	local->token = pg_prng_uint64(&pg_global_prng_state);
+	local->forget.func = bloom_ship_forget_local;
+	local->forget.arg = local;
+	MemoryContextRegisterResetCallback(state_context, &local->forget);
+	bloom_ship_local = local;
+	SET_VARSIZE(state, bytes);
+	shipment->pid = MyProcPid;
+	shipment->place = BLOOM_SHIPPED_LOCAL;
+	shipment->pointer = (uint64) (uintptr_t) state;
+	shipment->token = local->token;
 }
 
 bool
-bloom_ship_state(dsa_area *area, const bytea *state, uint64 bytes, BloomShipment *shipment, bytea **copy)
+bloom_ship_state(dsa_area *area, bytea *state, uint64 bytes, MemoryContext state_context, BloomShipment *shipment,
+				 bytea **copy)
 {
 	uint64		place = bloom_ship_place(area);
 	dsa_pointer pointer;
 	BloomShippedChunk *chunk;
 
-	if (bytes < BLOOM_SHIP_MIN_BYTES || (area == bloom_ship_last_area && place == bloom_ship_last_place) ||
-		!bloom_ship_room(bytes))
+	if (bytes < BLOOM_SHIP_MIN_BYTES || (area == bloom_ship_last_area && place == bloom_ship_last_place))
+		return false;
+	if (!IsParallelWorker())
+	{
+		/* one kept at a time: another, not yet combined, stays as it is */
+		if (bloom_ship_local != NULL)
+			return false;
+		bloom_ship_last_area = area;
+		bloom_ship_last_place = place;
+		bloom_ship_keep_local(state, bytes, state_context, shipment);
+		*copy = state;
+		return true;
+	}
+	if (!bloom_ship_room(bytes))
 		return false;
 	pointer = dsa_allocate_extended(area, offsetof(BloomShippedChunk, state) + bytes,
 									DSA_ALLOC_HUGE | DSA_ALLOC_NO_OOM);
@@ -242,15 +301,14 @@ bloom_ship_write_reference(const BloomShipment *shipment, bytea *result)
 	bf_store_u64(reference + BLOOM_SHIPPED_OFF_TOKEN, shipment->token);
 }
 
-/* The place a reference names, and the area found for it. */
+/* The worker's segment a reference names, and the area found for it. */
 typedef struct BloomAreaSearch
 {
-	bool		leader_area;	/* place is the leader's address of the area, else a worker's segment */
 	uint64		place;
 	dsa_area   *found;
 } BloomAreaSearch;
 
-/* Finds the area of the Gather or Gather Merge in this plan subtree whose area or segment is the one sought. */
+/* Finds the area of the Gather or Gather Merge in this plan subtree whose parallel segment is the one sought. */
 static bool
 bloom_ship_find_area(PlanState *node, void *context)
 {
@@ -264,9 +322,8 @@ bloom_ship_find_area(PlanState *node, void *context)
 		parallel = ((GatherState *) node)->pei;
 	else if (IsA(node, GatherMergeState))
 		parallel = ((GatherMergeState *) node)->pei;
-	if (parallel != NULL && parallel->area != NULL &&
-		(search->leader_area ? (uint64) (uintptr_t) parallel->area == search->place :
-		 parallel->pcxt->seg != NULL && (uint64) dsm_segment_handle(parallel->pcxt->seg) == search->place))
+	if (parallel != NULL && parallel->area != NULL && parallel->pcxt->seg != NULL &&
+		(uint64) dsm_segment_handle(parallel->pcxt->seg) == search->place)
 	{
 		search->found = parallel->area;
 		return true;
@@ -279,7 +336,20 @@ bloom_ship_refuse(void)
 {
 	ereport(ERROR,
 			(errcode(ERRCODE_DATA_EXCEPTION),
-			 errmsg("bloom_agg_state value is a reference to shared memory outside the parallel query that made it")));
+			 errmsg("bloom_agg_state value is a reference to a partial state outside the parallel query that made it")));
+}
+
+/* The leader's own part, if the reference names the one this process keeps. */
+static const bytea *
+bloom_ship_receive_local(const uint8 *reference)
+{
+	if (bloom_ship_local == NULL ||
+		bf_load_u64(reference + BLOOM_SHIPPED_OFF_POINTER) != (uint64) (uintptr_t) bloom_ship_local->state ||
+		bf_load_u64(reference + BLOOM_SHIPPED_OFF_TOKEN) != bloom_ship_local->token)
+		bloom_ship_refuse();
+	elog(DEBUG2, "bloom_agg: a partial state of %u bytes passed on in the leader's memory",
+		 (unsigned) VARSIZE(bloom_ship_local->state));
+	return bloom_ship_local->state;
 }
 
 bool
@@ -287,7 +357,6 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 {
 	Pointer		value;
 	const uint8 *bytes;
-	bool		shipped_here;
 	AggState   *aggregate;
 	dsa_area   *running;
 	BloomAreaSearch search;
@@ -298,9 +367,9 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 		return false;
 	/*
 	 * Read in place, never detoasted: an expanded object (a state passed on
-	 * in memory, such as the leader's own part) or a compressed or
-	 * out-of-line value is no reference, and flattening a long state only
-	 * to look at its header would copy it whole.
+	 * in memory) or a compressed or out-of-line value is no reference, and
+	 * flattening a long state only to look at its header would copy it
+	 * whole.
 	 */
 	value = DatumGetPointer(PG_GETARG_DATUM(argno));
 	if (VARATT_IS_EXTERNAL(value) || VARATT_IS_COMPRESSED(value) ||
@@ -309,7 +378,6 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	bytes = (const uint8 *) VARDATA_ANY(value);
 	if (memcmp(bytes, BF_STATE_MAGIC_BYTES, 4) != 0 || bytes[BF_STATE_OFF_MODE] != BLOOM_SHIPPED_MODE)
 		return false;
-	shipped_here = (int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid;
 
 	/* a combine of an Agg node, in the process that shipped it or the leader above its Gather */
 	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
@@ -318,10 +386,17 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	if (!DO_AGGSPLIT_COMBINE(aggregate->aggsplit))
 		bloom_ship_refuse();
 	search.place = bf_load_u64(bytes + BLOOM_SHIPPED_OFF_PLACE);
-	search.leader_area = shipped_here && !IsParallelWorker();
+	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && search.place == BLOOM_SHIPPED_LOCAL)
+	{
+		receipt->area = NULL;
+		receipt->pointer = InvalidDsaPointer;
+		fcinfo->args[argno].value = PointerGetDatum(bloom_ship_receive_local(bytes));
+		return true;
+	}
 	search.found = NULL;
 	running = aggregate->ss.ps.state->es_query_dsa;
-	if (shipped_here && running != NULL && bloom_ship_place(running) == search.place)
+	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && running != NULL &&
+		bloom_ship_place(running) == search.place)
 		search.found = running;
 	else if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
 		bloom_ship_refuse();
@@ -342,8 +417,15 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 void
 bloom_ship_release(BloomReceipt *receipt)
 {
-	BloomShippedChunk *chunk = dsa_get_address(receipt->area, receipt->pointer);
+	BloomShippedChunk *chunk;
 
+	/* the leader's own part is read once: a second reference to it is refused */
+	if (receipt->area == NULL)
+	{
+		bloom_ship_local = NULL;
+		return;
+	}
+	chunk = dsa_get_address(receipt->area, receipt->pointer);
 	/* a stale reference to it, were there one, would then not match its token */
 	chunk->token = 0;
 	dsa_free(receipt->area, receipt->pointer);
