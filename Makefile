@@ -52,6 +52,10 @@ test/fpr/test_fpr: $(FPR_SRCS) test/fpr/fpr.h $(CORE_SRCS) $(CORE_HDRS)
 test/bench/buildfloor: test/bench/buildfloor.c test/bench/timing.h $(CORE_SRCS) $(CORE_HDRS)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(CORE_SRCS) -lm
 
+# The probes of test/bench/run_filters alone (their floor).
+test/bench/probefloor: test/bench/probefloor.c test/bench/timing.h $(CORE_SRCS) $(CORE_HDRS)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(CORE_SRCS) -lm
+
 # The libFuzzer targets (test/fuzz/run builds them with `make fuzz` and runs
 # them), linked with the same core sources as the extension.
 FUZZ_TARGETS = test/fuzz/fuzz_decode test/fuzz/fuzz_state test/fuzz/fuzz_counting test/fuzz/fuzz_cuckoo \

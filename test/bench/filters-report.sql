@@ -27,3 +27,27 @@ SELECT CASE r.section WHEN 'probe' THEN 'scan, (SELECT f ...) @> v' ELSE 'join, 
 FROM r JOIN (VALUES ('counting', 1.2), ('cuckoo', 1.3), ('window', 1.3), ('windowtime', 1.3), ('scalable', 1.3)) g(kind, goal) ON g.kind = r.kind
 GROUP BY r.section, r.plan, r.vals, r.kind, r.label, g.goal
 ORDER BY r.section DESC, r.kind, r.plan DESC, r.vals;
+
+\echo
+\echo '== 5. the floor of the scan probe goals (serial, int8): the bloomfilter side''s median plus, per probe, what the same'
+\echo '   probes cost over the bloomfilter''s in test/bench/probefloor.c (the core alone, no PostgreSQL, each probe'
+\echo '   independent of the last so that their misses overlap, the values read 73 bytes apart as the table''s rows);'
+\echo '   least_ratio: the floor over the bloomfilter side; a goal below it cannot be met on this machine'
+WITH k(kind, type, filter_n) AS (
+  VALUES ('cuckoo', 'cuckoofilter', :n), ('scalable', 'scalablebloom_chain_of_4', :n),
+         ('cuckoo', 'cuckoofilter_95pct_full', NULL))
+SELECT m.config, m.label AS filter, m.filter_n, round(f.ns::numeric, 1) AS floor_ns, round(b.ns::numeric, 1) AS bloom_floor_ns,
+       round(bm.ms::numeric, 1) AS bloom_ms,
+       round(((bm.ms + (f.ns - b.ns) * m.elements / 1e6) / bm.ms)::numeric, 2) AS least_ratio,
+       round(p.paired::numeric, 2) AS paired, g.goal,
+       CASE WHEN (bm.ms + (f.ns - b.ns) * m.elements / 1e6) / bm.ms > g.goal THEN 'floor above the goal'
+            ELSE 'floor below the goal' END AS floor_verdict
+FROM k
+JOIN fb.medians m ON m.section = 'probe' AND m.plan = 'serial' AND m.vals = 'int8' AND m.kind = k.kind
+     AND (m.filter_n = k.filter_n OR (k.filter_n IS NULL AND m.filter_n NOT IN (:n, 1000)))
+JOIN fb.medians bm ON bm.grp = m.grp AND bm.kind = 'bloom' AND bm.config = m.config
+JOIN fb.paired p ON p.id = m.id AND p.config = m.config
+JOIN fb.probe_floor f ON f.type = k.type
+JOIN fb.probe_floor b ON b.type = 'bloomfilter'
+JOIN (VALUES ('cuckoo', 1.3), ('scalable', 1.3)) g(kind, goal) ON g.kind = m.kind
+ORDER BY m.config, m.kind DESC, m.filter_n DESC;
