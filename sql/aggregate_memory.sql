@@ -162,6 +162,12 @@ SET max_parallel_workers = 0;
 SET jit = off;
 SET client_min_messages = debug2;
 SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS leader_shipped_same FROM shipped_serial;
+-- and again for each query of a transaction: the leader keeps one state
+-- at a time, and its combine has read it before the next query
+BEGIN;
+SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS first_same FROM shipped_serial;
+SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS second_same FROM shipped_serial;
+COMMIT;
 RESET client_min_messages;
 RESET jit;
 RESET max_parallel_workers;

@@ -177,13 +177,12 @@ bloom_ship_area(FunctionCallInfo fcinfo)
 	return aggregate->ss.ps.state->es_query_dsa;
 }
 
-/* Where this process's area is: a worker's parallel segment handle; the leader's address of the area. */
+/* Where a worker's area is: the handle of its parallel query's segment, which it was started with. */
 static uint64
-bloom_ship_place(dsa_area *area)
+bloom_ship_worker_place(void)
 {
-	if (IsParallelWorker())
-		return (uint64) DatumGetUInt32(MyBgworkerEntry->bgw_main_arg);
-	return (uint64) (uintptr_t) area;
+	Assert(IsParallelWorker());
+	return (uint64) DatumGetUInt32(MyBgworkerEntry->bgw_main_arg);
 }
 
 /*
@@ -207,9 +206,9 @@ bloom_ship_forget_local(void *arg)
 }
 
 /*
- * The area this process last shipped a state into: one state per process
- * and query, so that a query of many aggregates, or a Gather rescanned many
- * times, does not fill shared memory; the others take the tuple queue.
+ * The area this worker last shipped a state into: one state per worker and
+ * query, so that a query of many aggregates does not fill shared memory;
+ * the others take the tuple queue.
  */
 static dsa_area *bloom_ship_last_area;
 static uint64 bloom_ship_last_place;
@@ -246,24 +245,23 @@ bool
 bloom_ship_state(dsa_area *area, bytea *state, uint64 bytes, MemoryContext state_context, BloomShipment *shipment,
 				 bytea **copy)
 {
-	uint64		place = bloom_ship_place(area);
+	uint64		place;
 	dsa_pointer pointer;
 	BloomShippedChunk *chunk;
 
-	if (bytes < BLOOM_SHIP_MIN_BYTES || (area == bloom_ship_last_area && place == bloom_ship_last_place))
+	if (bytes < BLOOM_SHIP_MIN_BYTES)
 		return false;
 	if (!IsParallelWorker())
 	{
-		/* one kept at a time: another, not yet combined, stays as it is */
+		/* one kept at a time, and no shared memory taken: another, not yet combined, stays as it is */
 		if (bloom_ship_local != NULL)
 			return false;
-		bloom_ship_last_area = area;
-		bloom_ship_last_place = place;
 		bloom_ship_keep_local(state, bytes, state_context, shipment);
 		*copy = state;
 		return true;
 	}
-	if (!bloom_ship_room(bytes))
+	place = bloom_ship_worker_place();
+	if ((area == bloom_ship_last_area && place == bloom_ship_last_place) || !bloom_ship_room(bytes))
 		return false;
 	pointer = dsa_allocate_extended(area, offsetof(BloomShippedChunk, state) + bytes,
 									DSA_ALLOC_HUGE | DSA_ALLOC_NO_OOM);
@@ -395,8 +393,8 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	}
 	search.found = NULL;
 	running = aggregate->ss.ps.state->es_query_dsa;
-	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && running != NULL &&
-		bloom_ship_place(running) == search.place)
+	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && IsParallelWorker() && running != NULL &&
+		bloom_ship_worker_place() == search.place)
 		search.found = running;
 	else if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
 		bloom_ship_refuse();
