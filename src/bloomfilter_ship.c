@@ -9,15 +9,15 @@
  * with the leader (one wake-up of each process per 64 kB), assembled again
  * by the leader and copied once more into the tuple slot, every copy in
  * fresh memory; the leader's own part is copied as often on its way to the
- * combine.  Instead, the process that built the state copies it once into
- * the query's DSA area (es_query_dsa, which lives until the Gather ends)
- * and passes on a 40-byte reference; the combine reads the state where it
- * is and frees it.
+ * combine.  Instead, a worker copies its state once into the query's DSA
+ * area (es_query_dsa, which lives until the Gather ends) and passes on a
+ * 40-byte reference; the combine reads the state where it is and frees
+ * it.  The leader passes on a reference to its own part where it is.
  *
  * The reference is a bloom_agg_state value of its own form: "BLAS", the
  * state version, mode BLOOM_SHIPPED_MODE, then the shipping process, the
- * chunk's address, which area it is in, and a random token that the chunk
- * repeats.  Its length (40) is below a state header's (44), so every
+ * state's address, where it is, and a random token that the shipped copy
+ * repeats (or the leader keeps).  Its length (40) is below a state header's (44), so every
  * reader of states but the combine below refuses it (bf_state_check), and
  * no input function makes one.  It is made only for a plain partial
  * aggregate whose combine function is one of ours, and read only by that
