@@ -32,7 +32,6 @@
 #include "timing.h"
 
 #define FLOOR_P 0.01
-#define FLOOR_TYPES 5
 /* bytes of the probed table per row in run_filters (219 MB, 3,000,000 rows) */
 #define FLOOR_ROW_BYTES 73
 
@@ -115,22 +114,32 @@ typedef struct Filters
 	const uint8_t *cuckoo_full_table;
 } Filters;
 
+typedef enum FloorType
+{
+	FLOOR_NONE,					/* the loop alone: read, hash, and a test of the hash */
+	FLOOR_BLOOM,
+	FLOOR_CHAIN,
+	FLOOR_CUCKOO,
+	FLOOR_CUCKOO_FULL,
+	FLOOR_TYPES
+} FloorType;
+
 static const char *const type_names[FLOOR_TYPES] = {
 	"none", "bloomfilter", "scalablebloom_chain_of_4", "cuckoofilter", "cuckoofilter_95pct_full"
 };
 
 static inline bool
-probe(const Filters *filters, int type, uint64_t hash)
+probe(const Filters *filters, FloorType type, uint64_t hash)
 {
 	switch (type)
 	{
-		case 1:
+		case FLOOR_BLOOM:
 			return bf_contains_hash(filters->bloom, hash);
-		case 2:
+		case FLOOR_CHAIN:
 			return sbf_chain_contains_hash(&filters->chain, hash);
-		case 3:
+		case FLOOR_CUCKOO:
 			return cf_unpacked_contains_hash(filters->cuckoo, filters->cuckoo_table, hash);
-		case 4:
+		case FLOOR_CUCKOO_FULL:
 			return cf_unpacked_contains_hash(filters->cuckoo_full, filters->cuckoo_full_table, hash);
 		default:
 			return (hash & 1023) == 0;
@@ -143,7 +152,7 @@ probe(const Filters *filters, int type, uint64_t hash)
  * loop streams as many bytes through the caches as the scan.
  */
 static double
-run(const Filters *filters, int type, const uint8_t *table, uint64_t rows, uint64_t *found)
+run(const Filters *filters, FloorType type, const uint8_t *table, uint64_t rows, uint64_t *found)
 {
 	double		start = now_ms();
 	uint64_t	hits = 0;
@@ -226,10 +235,10 @@ main(int argc, char **argv)
 		times[t] = allocate(runs * sizeof(double));
 	/* a first pass untimed: every page of the table and the filters mapped */
 	for (int t = 0; t < FLOOR_TYPES; t++)
-		(void) run(&filters, t, table, rows, &found[t]);
+		(void) run(&filters, (FloorType) t, table, rows, &found[t]);
 	for (int r = 0; r < runs; r++)
 		for (int t = 0; t < FLOOR_TYPES; t++)
-			times[t][r] = run(&filters, t, table, rows, &found[t]);
+			times[t][r] = run(&filters, (FloorType) t, table, rows, &found[t]);
 	for (int t = 0; t < FLOOR_TYPES; t++)
 		printf("%s %.2f %llu\n", type_names[t], median_of(times[t], runs) * 1e6 / rows,
 			   (unsigned long long) found[t]);
