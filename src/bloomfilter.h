@@ -668,8 +668,7 @@ bloom_other_derived(FunctionCallInfo fcinfo, const uint8_t *known, const BloomDe
  * leader, keeps state where it is (of state_context) with that length
  * (false: not long enough; a worker: no room, or it shipped into that
  * area already; the leader: it keeps one already), and returns where the
- * state to pass on is in *copy, for
- * the caller to adjust its header;
+ * state to pass on is in *copy, for the caller to adjust its header;
  * bloom_ship_write_reference writes the reference to it, a varlena of
  * VARHDRSZ + BLOOM_SHIPPED_REFERENCE_BYTES.  In the combine,
  * bloom_ship_receive puts the shipped state in place of a reference in

@@ -88,7 +88,8 @@ bloom_state_used_bytes(const bytea *flat, const bf_state_header *header)
  * Does this flattening of the state ship it to the combine through shared
  * memory (bloomfilter_ship.c)?  Decided once for the bytes as they are,
  * since the size given before the flattening must be the size it writes:
- * a partial state under a Gather, long enough, and room in shared memory.
+ * a partial state under a Gather, long enough, and, in a worker, room in
+ * shared memory.
  * A hash list ships as a state of exactly its rows (capacity = rows).
  */
 static bool

@@ -17,9 +17,9 @@
  * The reference is a bloom_agg_state value of its own form: "BLAS", the
  * state version, mode BLOOM_SHIPPED_MODE, then the shipping process, the
  * state's address, where it is, and a random token that the shipped copy
- * repeats (or the leader keeps).  Its length (40) is below a state header's (44), so every
- * reader of states but the combine below refuses it (bf_state_check), and
- * no input function makes one.  It is made only for a plain partial
+ * repeats (or the leader keeps).  Its length (40) is below a state
+ * header's (44), so every reader of states but the combine below refuses
+ * it (bf_state_check), and no input function makes one.  It is made only for a plain partial
  * aggregate whose combine function is one of ours, and read only by that
  * combine, in the same query.
  *
@@ -206,19 +206,17 @@ bloom_ship_forget_local(void *arg)
 }
 
 /*
- * The area this worker last shipped a state into: one state per worker and
- * query, so that a query of many aggregates does not fill shared memory;
- * the others take the tuple queue.
+ * Has this worker shipped a state?  A worker runs one query and exits, and
+ * ships one state, so that a query of many aggregates does not fill shared
+ * memory; the others take the tuple queue.
  */
-static dsa_area *bloom_ship_last_area;
-static uint64 bloom_ship_last_place;
+static bool bloom_ship_worker_shipped;
 
-/* At the end of a transaction, whose queries have all ended: a later area may have the same address. */
+/* At the end of a transaction, whose queries have all ended. */
 void
 bloom_ship_forget(void)
 {
-	bloom_ship_last_area = NULL;
-	bloom_ship_last_place = 0;
+	bloom_ship_worker_shipped = false;
 	bloom_ship_local = NULL;
 }
 
@@ -245,7 +243,6 @@ bool
 bloom_ship_state(dsa_area *area, bytea *state, uint64 bytes, MemoryContext state_context, BloomShipment *shipment,
 				 bytea **copy)
 {
-	uint64		place;
 	dsa_pointer pointer;
 	BloomShippedChunk *chunk;
 
@@ -260,15 +257,13 @@ bloom_ship_state(dsa_area *area, bytea *state, uint64 bytes, MemoryContext state
 		*copy = state;
 		return true;
 	}
-	place = bloom_ship_worker_place();
-	if ((area == bloom_ship_last_area && place == bloom_ship_last_place) || !bloom_ship_room(bytes))
+	if (bloom_ship_worker_shipped || !bloom_ship_room(bytes))
 		return false;
 	pointer = dsa_allocate_extended(area, offsetof(BloomShippedChunk, state) + bytes,
 									DSA_ALLOC_HUGE | DSA_ALLOC_NO_OOM);
 	if (!DsaPointerIsValid(pointer))
 		return false;
-	bloom_ship_last_area = area;
-	bloom_ship_last_place = place;
+	bloom_ship_worker_shipped = true;
 	chunk = dsa_get_address(area, pointer);
 	bloom_ship_populate(chunk, offsetof(BloomShippedChunk, state) + bytes, true);
 	chunk->token = pg_prng_uint64(&pg_global_prng_state);
@@ -277,7 +272,7 @@ bloom_ship_state(dsa_area *area, bytea *state, uint64 bytes, MemoryContext state
 	SET_VARSIZE(chunk->state, bytes);
 	*copy = (bytea *) chunk->state;
 	shipment->pid = MyProcPid;
-	shipment->place = place;
+	shipment->place = bloom_ship_worker_place();
 	shipment->pointer = (uint64) pointer;
 	shipment->token = chunk->token;
 	return true;
@@ -355,6 +350,7 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 {
 	Pointer		value;
 	const uint8 *bytes;
+	bool		shipped_here;
 	AggState   *aggregate;
 	dsa_area   *running;
 	BloomAreaSearch search;
@@ -376,6 +372,7 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	bytes = (const uint8 *) VARDATA_ANY(value);
 	if (memcmp(bytes, BF_STATE_MAGIC_BYTES, 4) != 0 || bytes[BF_STATE_OFF_MODE] != BLOOM_SHIPPED_MODE)
 		return false;
+	shipped_here = (int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid;
 
 	/* a combine of an Agg node, in the process that shipped it or the leader above its Gather */
 	if (fcinfo->context == NULL || !IsA(fcinfo->context, AggState))
@@ -384,7 +381,7 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	if (!DO_AGGSPLIT_COMBINE(aggregate->aggsplit))
 		bloom_ship_refuse();
 	search.place = bf_load_u64(bytes + BLOOM_SHIPPED_OFF_PLACE);
-	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && search.place == BLOOM_SHIPPED_LOCAL)
+	if (shipped_here && search.place == BLOOM_SHIPPED_LOCAL)
 	{
 		receipt->area = NULL;
 		receipt->pointer = InvalidDsaPointer;
@@ -393,8 +390,7 @@ bloom_ship_receive(FunctionCallInfo fcinfo, int argno, BloomReceipt *receipt)
 	}
 	search.found = NULL;
 	running = aggregate->ss.ps.state->es_query_dsa;
-	if ((int32) bf_load_u32(bytes + BLOOM_SHIPPED_OFF_PID) == MyProcPid && IsParallelWorker() && running != NULL &&
-		bloom_ship_worker_place() == search.place)
+	if (shipped_here && IsParallelWorker() && running != NULL && bloom_ship_worker_place() == search.place)
 		search.found = running;
 	else if (!bloom_ship_find_area(outerPlanState(aggregate), &search))
 		bloom_ship_refuse();
