@@ -168,6 +168,15 @@ BEGIN;
 SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS first_same FROM shipped_serial;
 SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS second_same FROM shipped_serial;
 COMMIT;
+-- a serial list takes the largest free list buffer, which the lists before
+-- it needed: after growing once it grows no more, where the smallest would
+-- grow at every list that follows a parallel plan's
+SET max_parallel_workers_per_gather = 0;
+SELECT bloom_agg(x) IS NOT NULL AS longer_list FROM generate_series(1, 1500000) x;
+SELECT bloom_agg(x) IS NOT NULL AS longer_list_again FROM generate_series(1, 1500000) x;
+-- the leader's own part takes the smallest that holds it, the combine the largest
+SET max_parallel_workers_per_gather = 2;
+SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS third_same FROM shipped_serial;
 RESET client_min_messages;
 RESET jit;
 RESET max_parallel_workers;

@@ -140,7 +140,7 @@ extern void *bloom_alloc_probed(MemoryContext context, uint64 bytes, void **allo
  */
 typedef struct BloomListBuffer BloomListBuffer;
 extern bool bloom_agg_keep_list_memory;
-extern void *bloom_list_buffer_take(MemoryContext owner, uint64 bytes, BloomListBuffer **taken);
+extern void *bloom_list_buffer_take(MemoryContext owner, uint64 bytes, bool share_of_rows, BloomListBuffer **taken);
 extern void *bloom_list_buffer_resize(BloomListBuffer *buffer, uint64 bytes);
 extern void bloom_list_buffer_give_back(BloomListBuffer *buffer);
 

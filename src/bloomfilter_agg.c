@@ -322,7 +322,8 @@ bloom_state_list_buffer(BloomStateRef *ref, uint64 bytes)
 	if (!ref->list_buffer_allowed || bytes + VARHDRSZ < BLOOM_LIST_BUFFER_MIN_BYTES)
 		return NULL;
 	bloom_state_ensure_object(ref);
-	buffer = bloom_list_buffer_take(ref->object->header.eoh_context, bytes + VARHDRSZ, &ref->new_list_buffer);
+	buffer = bloom_list_buffer_take(ref->object->header.eoh_context, bytes + VARHDRSZ,
+								   ref->object->ship_area != NULL, &ref->new_list_buffer);
 	if (buffer != NULL)
 	{
 		SET_VARSIZE(buffer, bytes + VARHDRSZ);

@@ -354,6 +354,8 @@ bloom_list_buffer_fit(BloomListBuffer *buffer, uint64 bytes)
 #ifdef MADV_HUGEPAGE
 	(void) madvise(moved, wanted, MADV_HUGEPAGE);
 #endif
+	elog(DEBUG2, "bloom_agg: a list buffer grows from " UINT64_FORMAT " to " UINT64_FORMAT " MiB",
+		 buffer->mapped >> 20, wanted >> 20);
 	buffer->base = moved;
 	buffer->mapped = wanted;
 	return true;
@@ -381,13 +383,15 @@ bloom_list_buffer_reset_callback(void *arg)
 }
 
 /*
- * The free buffer for a list of bytes: the smallest mapping that holds it,
- * else the largest (to grow), so that a short list leaves a long mapping to
- * the long list that will want it (a parallel leader's partial state takes
- * a buffer first, while short, and its combining state next, at once long).
+ * The free buffer for a list of bytes.  A partial state under a Gather
+ * (share_of_rows) holds its own process's share of the rows: it takes the
+ * smallest mapping that holds its first bytes, else the largest, and leaves
+ * the longer one to the state that combines it with the workers' lists.
+ * Any other list takes the largest: it will likely grow as long as the
+ * lists before it, and growing a mapping faults in fresh pages.
  */
 static BloomListBuffer *
-bloom_list_buffer_choose(uint64 bytes)
+bloom_list_buffer_choose(uint64 bytes, bool share_of_rows)
 {
 	BloomListBuffer *fitting = NULL;
 	BloomListBuffer *largest = NULL;
@@ -403,19 +407,22 @@ bloom_list_buffer_choose(uint64 bytes)
 		if (largest == NULL || buffer->mapped > largest->mapped)
 			largest = buffer;
 	}
-	return fitting != NULL ? fitting : largest;
+	return share_of_rows && fitting != NULL ? fitting : largest;
 }
 
 void *
-bloom_list_buffer_take(MemoryContext owner, uint64 bytes, BloomListBuffer **taken)
+bloom_list_buffer_take(MemoryContext owner, uint64 bytes, bool share_of_rows, BloomListBuffer **taken)
 {
 	BloomListBuffer *buffer;
 	BloomListBufferClaim *claim;
 
 	if (!bloom_agg_keep_list_memory)
 		return NULL;
-	buffer = bloom_list_buffer_choose(bytes);
-	if (buffer == NULL || !bloom_list_buffer_fit(buffer, bytes))
+	buffer = bloom_list_buffer_choose(bytes, share_of_rows);
+	if (buffer == NULL)
+		return NULL;
+	elog(DEBUG2, "bloom_agg: a hash list takes a list buffer of " UINT64_FORMAT " MiB", buffer->mapped >> 20);
+	if (!bloom_list_buffer_fit(buffer, bytes))
 		return NULL;
 	claim = MemoryContextAlloc(owner, sizeof(BloomListBufferClaim));
 	claim->buffer = buffer;
