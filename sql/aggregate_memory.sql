@@ -168,13 +168,16 @@ BEGIN;
 SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS first_same FROM shipped_serial;
 SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS second_same FROM shipped_serial;
 COMMIT;
--- a serial list takes the largest free list buffer, which the lists before
--- it needed: after growing once it grows no more, where the smallest would
--- grow at every list that follows a parallel plan's
+-- which list buffer a list takes (DEBUG2 lines; the two buffers are of
+-- 8 MiB here, grown by the lists above, and no worker runs, whose lines
+-- would come in any order): a serial list takes the larger, so that once
+-- it has grown the larger one it finds it again, and the smaller stays as
+-- it is (the first rule took the smaller one that held a list's first 2 MiB,
+-- and a serial list after a parallel plan grew it, its pages fresh)
 SET max_parallel_workers_per_gather = 0;
 SELECT bloom_agg(x) IS NOT NULL AS longer_list FROM generate_series(1, 1500000) x;
 SELECT bloom_agg(x) IS NOT NULL AS longer_list_again FROM generate_series(1, 1500000) x;
--- the leader's own part takes the smallest that holds it, the combine the largest
+-- the leader's own part takes the smaller, the combine the larger
 SET max_parallel_workers_per_gather = 2;
 SELECT (SELECT bloom_agg(x) FROM shipped)::text = f::text AS third_same FROM shipped_serial;
 RESET client_min_messages;

@@ -354,8 +354,6 @@ bloom_list_buffer_fit(BloomListBuffer *buffer, uint64 bytes)
 #ifdef MADV_HUGEPAGE
 	(void) madvise(moved, wanted, MADV_HUGEPAGE);
 #endif
-	elog(DEBUG2, "bloom_agg: a list buffer grows from " UINT64_FORMAT " to " UINT64_FORMAT " MiB",
-		 buffer->mapped >> 20, wanted >> 20);
 	buffer->base = moved;
 	buffer->mapped = wanted;
 	return true;
@@ -383,18 +381,18 @@ bloom_list_buffer_reset_callback(void *arg)
 }
 
 /*
- * The free buffer for a list of bytes.  A partial state under a Gather
- * (share_of_rows) holds its own process's share of the rows: it takes the
- * smallest mapping that holds its first bytes, else the largest, and leaves
- * the longer one to the state that combines it with the workers' lists.
- * Any other list takes the largest: it will likely grow as long as the
- * lists before it, and growing a mapping faults in fresh pages.
+ * The free buffer for a list.  A partial state under a Gather
+ * (share_of_rows) holds only its own process's share of the rows: it takes
+ * the smallest mapping, and leaves the largest to the state that combines
+ * it with the workers' lists.  Any other list takes the largest.  A list
+ * longer than its mapping grows it, which faults in fresh pages; so the
+ * largest goes to the list likely to be longest, and a backend keeps one
+ * large mapping and one the size of a leader's share, not two large ones.
  */
 static BloomListBuffer *
-bloom_list_buffer_choose(uint64 bytes, bool share_of_rows)
+bloom_list_buffer_choose(bool share_of_rows)
 {
-	BloomListBuffer *fitting = NULL;
-	BloomListBuffer *largest = NULL;
+	BloomListBuffer *chosen = NULL;
 
 	for (int i = 0; i < BLOOM_LIST_BUFFERS; i++)
 	{
@@ -402,12 +400,27 @@ bloom_list_buffer_choose(uint64 bytes, bool share_of_rows)
 
 		if (buffer->held)
 			continue;
-		if (buffer->mapped >= bytes && (fitting == NULL || buffer->mapped < fitting->mapped))
-			fitting = buffer;
-		if (largest == NULL || buffer->mapped > largest->mapped)
-			largest = buffer;
+		if (chosen == NULL || (share_of_rows ? buffer->mapped < chosen->mapped : buffer->mapped > chosen->mapped))
+			chosen = buffer;
 	}
-	return share_of_rows && fitting != NULL ? fitting : largest;
+	return chosen;
+}
+
+/*
+ * DEBUG2 lines for the tests: the mapping a list took, and any growth.  An
+ * elog below ERROR ends with CHECK_FOR_INTERRUPTS, and the caller has yet to
+ * store the buffer's new address: a cancel must wait until it has.
+ */
+static void
+bloom_list_buffer_report(const BloomListBuffer *buffer, uint64 mapped_before, bool taken)
+{
+	HOLD_INTERRUPTS();
+	if (taken)
+		elog(DEBUG2, "bloom_agg: a hash list takes a list buffer of " UINT64_FORMAT " MiB", mapped_before >> 20);
+	if (buffer->mapped != mapped_before)
+		elog(DEBUG2, "bloom_agg: a list buffer grows from " UINT64_FORMAT " to " UINT64_FORMAT " MiB",
+			 mapped_before >> 20, buffer->mapped >> 20);
+	RESUME_INTERRUPTS();
 }
 
 void *
@@ -415,13 +428,14 @@ bloom_list_buffer_take(MemoryContext owner, uint64 bytes, bool share_of_rows, Bl
 {
 	BloomListBuffer *buffer;
 	BloomListBufferClaim *claim;
+	uint64		mapped_before;
 
 	if (!bloom_agg_keep_list_memory)
 		return NULL;
-	buffer = bloom_list_buffer_choose(bytes, share_of_rows);
+	buffer = bloom_list_buffer_choose(share_of_rows);
 	if (buffer == NULL)
 		return NULL;
-	elog(DEBUG2, "bloom_agg: a hash list takes a list buffer of " UINT64_FORMAT " MiB", buffer->mapped >> 20);
+	mapped_before = buffer->mapped;
 	if (!bloom_list_buffer_fit(buffer, bytes))
 		return NULL;
 	claim = MemoryContextAlloc(owner, sizeof(BloomListBufferClaim));
@@ -433,6 +447,7 @@ bloom_list_buffer_take(MemoryContext owner, uint64 bytes, bool share_of_rows, Bl
 	buffer->taken = claim->taken;
 	buffer->held = true;
 	*taken = buffer;
+	bloom_list_buffer_report(buffer, mapped_before, true);
 	return buffer->base;
 }
 
@@ -459,12 +474,15 @@ bloom_xact_callback(XactEvent event, void *arg)
 void *
 bloom_list_buffer_resize(BloomListBuffer *buffer, uint64 bytes)
 {
+	uint64		mapped_before = buffer->mapped;
+
 	Assert(buffer->held);
 	if (!bloom_list_buffer_fit(buffer, bytes))
 		ereport(ERROR,
 				(errcode(ERRCODE_OUT_OF_MEMORY),
 				 errmsg("out of memory"),
 				 errdetail("Failed on request of size " UINT64_FORMAT " for an aggregate's hash list.", bytes)));
+	bloom_list_buffer_report(buffer, mapped_before, false);
 	return buffer->base;
 }
 
