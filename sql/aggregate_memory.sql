@@ -171,9 +171,8 @@ COMMIT;
 -- which list buffer a list takes (DEBUG2 lines; the two buffers are of
 -- 8 MiB here, grown by the lists above, and no worker runs, whose lines
 -- would come in any order): a serial list takes the larger, so that once
--- it has grown the larger one it finds it again, and the smaller stays as
--- it is (the first rule took the smaller one that held a list's first 2 MiB,
--- and a serial list after a parallel plan grew it, its pages fresh)
+-- it has grown the larger one it finds it again, and the smaller stays the
+-- size of a leader's share
 SET max_parallel_workers_per_gather = 0;
 SELECT bloom_agg(x) IS NOT NULL AS longer_list FROM generate_series(1, 1500000) x;
 SELECT bloom_agg(x) IS NOT NULL AS longer_list_again FROM generate_series(1, 1500000) x;
