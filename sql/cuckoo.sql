@@ -1,7 +1,7 @@
 -- cuckoofilter: fingerprints in buckets of 4 slots, with remove and count.
 \set VERBOSITY terse
 
--- sizing: f = ceil(log2(8 / p)), buckets a power of two
+-- sizing: f = ceil(log2(8 / p)), buckets n / 3.8 rounded up to even (format version 2)
 SELECT fingerprint_bits, buckets, slots, n, design_n, design_p, value_kind, stash_used, format_version
 FROM cuckoo_info(cuckoo_empty(1000, 0.01));
 SELECT fingerprint_bits FROM cuckoo_info(cuckoo_empty(1000, 0.001));
@@ -156,10 +156,10 @@ SELECT count(*) FILTER (WHERE f @> x) AS all_found FROM (SELECT cuckoo_agg(x) AS
 -- these 15 rows do not fit the 4 buckets planned (93.75% full): the table has 8
 SELECT (cuckoo_info(f)).buckets AS buckets, (cuckoo_info(cuckoo_empty(15))).buckets AS planned,
        (cuckoo_info(f)).n AS n, (cuckoo_info(f)).design_n AS design_n,
-       (SELECT count(*) FROM generate_series(5100001, 5100015) x WHERE f @> x) AS all_found
-FROM (SELECT cuckoo_agg(x) AS f FROM generate_series(5100001, 5100015) x) s;
+       (SELECT count(*) FROM generate_series(5100017, 5100031) x WHERE f @> x) AS all_found
+FROM (SELECT cuckoo_agg(x) AS f FROM generate_series(5100017, 5100031) x) s;
 -- the same rows at n = 15: the size is the user's, and full is an ERROR
-SELECT cuckoo_agg(x, 15, 0.01) FROM generate_series(5100001, 5100015) x;
+SELECT cuckoo_agg(x, 15, 0.01) FROM generate_series(5100017, 5100031) x;
 -- duplicates: up to 8 copies, the 9th is an ERROR; NULLs skipped; zero rows give NULL
 SELECT cuckoo_count(cuckoo_agg(x), 7) AS copies FROM (SELECT 7 AS x FROM generate_series(1, 8)) s;
 SELECT cuckoo_agg(x) FROM (SELECT 7 AS x FROM generate_series(1, 9)) s;
@@ -174,13 +174,18 @@ RESET bloomfilter.agg_hash_limit;
 -- many copies of each value crowd their bucket pairs: twice the buckets do not help
 SELECT cuckoo_agg(x % 1000) FROM generate_series(1, 5000) x;
 -- a value on 8 rows beside 6 values that share its fingerprint and buckets
--- in the planned table (f = 5 at p = 0.3, 4 buckets): a copies refusal there,
--- not the 9th copy of one value, so the table of twice the buckets is built
-SELECT cuckoo_count(f, 39000) AS copies, (SELECT bool_and(f @> (39000 + g)) FROM generate_series(1, 6) g) AS others_found,
+-- in the planned table (f = 5 at p = 0.3, 4 buckets) but not in one of 8:
+-- a copies refusal there, not the 9th copy of one value, so the table of
+-- twice the buckets is built
+CREATE TEMP TABLE sharing_39000 AS SELECT unnest('{39001, 39113, 39115, 39165, 39405, 39506}'::int[]) AS w;
+SELECT count(*) FILTER (WHERE cuckoo_count(cuckoo_add(cuckoo_empty(14, 0.3), 39000), w) = 1) AS share_in_4,
+       count(*) FILTER (WHERE cuckoo_count(cuckoo_add(cuckoo_empty(30, 0.3), 39000), w) = 0) AS apart_in_8
+FROM sharing_39000;
+SELECT cuckoo_count(f, 39000) AS copies, (SELECT bool_and(f @> w) FROM sharing_39000) AS others_found,
        (cuckoo_info(f)).buckets AS buckets, (cuckoo_info(cuckoo_empty(14, 0.3))).buckets AS planned_buckets
-FROM (SELECT cuckoo_agg(x, 0.3) f FROM (SELECT 39000 AS x FROM generate_series(1, 8) UNION ALL SELECT 39000 + g FROM generate_series(1, 6) g) s) t;
+FROM (SELECT cuckoo_agg(x, 0.3) f FROM (SELECT 39000 AS x FROM generate_series(1, 8) UNION ALL SELECT w FROM sharing_39000) s) t;
 -- a 9th row of that value is the copies ERROR, found before any table is built
-SELECT cuckoo_agg(x, 0.3) FROM (SELECT 39000 AS x FROM generate_series(1, 9) UNION ALL SELECT 39000 + g FROM generate_series(1, 6) g) s;
+SELECT cuckoo_agg(x, 0.3) FROM (SELECT 39000 AS x FROM generate_series(1, 9) UNION ALL SELECT w FROM sharing_39000) s;
 SELECT cuckoo_agg(x, x / 1e6) FROM cuckoo_big;
 -- past bloomfilter.agg_hash_limit the state would hold a bloomfilter, not hashes:
 -- an ERROR at the row past it

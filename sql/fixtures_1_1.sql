@@ -1,11 +1,16 @@
--- The types 1.1 added (test/fixtures/1.1, made once by its make.sql): every
+-- The types 1.1 added (test/fixtures/1.1, made once by its make.sql, and
+-- make_cuckoo_v2.sql for cuckoofilter's format version 2): every
 -- countingbloom, cuckoofilter and scalablebloom value is accepted, comes back
 -- byte for byte, and answers every recorded probe (@> of countingbloom and
 -- scalablebloom, cuckoo_count of cuckoofilter) as when it was made.
 CREATE TABLE shrinking_fixture (name text PRIMARY KEY, type text NOT NULL, value_text text NOT NULL);
 \copy shrinking_fixture FROM 'test/fixtures/1.1/shrinking.tsv'
+\copy shrinking_fixture FROM 'test/fixtures/1.1/cuckoo_v2.tsv'
 CREATE TABLE shrinking_probe (name text, expr text, answer text);
 \copy shrinking_probe FROM 'test/fixtures/1.1/shrinking_probes.tsv'
+\copy shrinking_probe FROM 'test/fixtures/1.1/cuckoo_v2_probes.tsv'
+SELECT (cuckoo_info(value_text::cuckoofilter)).format_version, count(*) AS cuckoo_values
+FROM shrinking_fixture WHERE type = 'cuckoofilter' GROUP BY 1 ORDER BY 1;
 SELECT (SELECT count(*) FROM shrinking_fixture) AS values, (SELECT count(*) FROM shrinking_probe) AS probes;
 SELECT name AS text_form_changed FROM shrinking_fixture
 WHERE CASE type WHEN 'cuckoofilter' THEN value_text::cuckoofilter::text
@@ -39,6 +44,19 @@ SELECT count(*) FILTER (WHERE answer IN ('true') OR answer ~ '^[1-8]$') > 0 AS h
        count(*) FILTER (WHERE answer IN ('false', '0')) > 0 AS has_non_members,
        count(*) FILTER (WHERE answer LIKE 'error%') > 0 AS has_errors
 FROM shrinking_probe;
+-- a cuckoofilter of format version 1 (power-of-two buckets) stays version 1
+-- through adds and removes, which keep its members
+SELECT (cuckoo_info(f)).format_version AS before, (cuckoo_info(g)).format_version AS after,
+       g @> 1000001 AS added_found, NOT g @> 5 AS removed_gone,
+       (SELECT count(*) FILTER (WHERE g @> x) FROM generate_series(6, 900) x) AS members_kept
+FROM (SELECT f, cuckoo_remove(cuckoo_add(f, 1000001), 5) AS g
+      FROM (SELECT value_text::cuckoofilter AS f FROM shrinking_fixture WHERE name = 'cuckoo int') s) t;
+-- and a union with a version 2 value of as many buckets (512) is an ERROR:
+-- its fingerprints sit in other buckets
+SELECT (cuckoo_info(cuckoo_empty(1945, 0.01))).buckets AS version_2_buckets;
+SELECT value_text::cuckoofilter | cuckoo_add(cuckoo_empty(1945, 0.01), 1) FROM shrinking_fixture WHERE name = 'cuckoo int';
+SELECT cuckoo_union_agg(f) FROM (SELECT value_text::cuckoofilter AS f FROM shrinking_fixture WHERE name = 'cuckoo int'
+                                 UNION ALL SELECT cuckoo_add(cuckoo_empty(1945, 0.01), 1)) s;
 DROP TABLE shrinking_fixture, shrinking_probe;
 DROP FUNCTION shrinking_answer(text, text, text);
 

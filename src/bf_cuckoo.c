@@ -15,9 +15,10 @@
  * rather than by log2, so that p = 8 / 2^f exactly gives that f and no
  * rounding of log2 can move it.  A bucket is 4 (f - 1) bits, so at a load
  * of 0.95 a table costs (f - 1) / 0.95 bits per element: 9.47 at p = 0.01
- * (f = 10), against the paper's (log2(1/p) + 3) / 0.95 = 10.15; rounding
- * the buckets up to a power of two can leave the design n at half that
- * load, and twice the bits.
+ * (f = 10), against the paper's (log2(1/p) + 3) / 0.95 = 10.15.  The
+ * bucket count is n / 3.8 rounded up to even, so the design n fills the
+ * table to 0.95 less at most 2 buckets' worth (version 1's power of two
+ * could leave it at half that load, with twice the bits).
  *
  * Buckets
  * -------
@@ -90,8 +91,7 @@ bf_status
 cf_plan(int64_t n, double p, uint64_t *nbuckets, int *fp_bits)
 {
 	int			bits = CF_MIN_FP_BITS;
-	double		needed;
-	uint64_t	buckets = 2;
+	uint64_t	buckets;
 
 	if (n < 0 || n > CF_MAX_SIZING_N)
 		return BF_ERR_N;
@@ -104,16 +104,14 @@ cf_plan(int64_t n, double p, uint64_t *nbuckets, int *fp_bits)
 		return BF_ERR_P_TOO_SMALL;
 
 	/*
-	 * n / 3.8 = 5 n / 19 is never a power of two, and lies at least 1/19 from
-	 * one, far more than the rounding of a double below 2^33: the power of
-	 * two found from the double is the exact one.
+	 * n / (4 * CF_PLAN_LOAD) = 5 n / 19, rounded up in integers (5 n < 2^63
+	 * for n <= 1e18), then up to even, at least 2.
 	 */
-	needed = ceil((double) n / (CF_SLOTS_PER_BUCKET * CF_PLAN_LOAD));
-	if (needed > (double) CF_MAX_NBUCKETS)
-		return BF_ERR_TOO_LARGE;
-	while ((double) buckets < needed)
-		buckets <<= 1;
-	if (cf_table_bytes(buckets, bits) > CF_MAX_TABLE_BYTES)
+	buckets = ((uint64_t) n * 5 + 18) / 19;
+	buckets += buckets & 1;
+	if (buckets < 2)
+		buckets = 2;
+	if (buckets > CF_MAX_NBUCKETS || cf_table_bytes(buckets, bits) > CF_MAX_TABLE_BYTES)
 		return BF_ERR_TOO_LARGE;
 	*nbuckets = buckets;
 	*fp_bits = bits;
@@ -200,7 +198,7 @@ cf_check_header(const uint8_t *filter, uint64_t length, cf_header *header)
 	if (memcmp(filter + CF_OFF_MAGIC, CF_MAGIC_BYTES, 4) != 0)
 		return BF_ERR_FORMAT_MAGIC;
 	cf_read_header(filter, header);
-	if (header->version != CF_FORMAT_VERSION)
+	if (header->version != CF_FORMAT_VERSION && header->version != CF_FORMAT_VERSION_POW2)
 		return BF_ERR_FORMAT_VERSION;
 	if (header->hash_scheme != BF_HASH_SCHEME_XXH3)
 		return BF_ERR_FORMAT_HASH_SCHEME;
@@ -211,8 +209,8 @@ cf_check_header(const uint8_t *filter, uint64_t length, cf_header *header)
 	if ((header->flags & ~CF_FLAG_VICTIM) != 0 || bf_load_u32(filter + CF_OFF_RESERVED) != 0)
 		return BF_ERR_FORMAT_FLAGS;
 	/* nbuckets <= 2^32 first: then the table size below cannot overflow */
-	if (header->nbuckets < 2 || header->nbuckets > CF_MAX_NBUCKETS ||
-		!cf_is_power_of_two(header->nbuckets) ||
+	if (header->nbuckets < 2 || header->nbuckets > CF_MAX_NBUCKETS || header->nbuckets % 2 != 0 ||
+		(header->version == CF_FORMAT_VERSION_POW2 && !cf_is_power_of_two(header->nbuckets)) ||
 		cf_table_bytes(header->nbuckets, header->fp_bits) > CF_MAX_TABLE_BYTES)
 		return BF_ERR_FORMAT_NBLOCKS;
 	if (length != cf_filter_bytes(header->nbuckets, header->fp_bits))
@@ -238,6 +236,7 @@ cf_view_of(uint8_t *filter)
 	view.table = filter + CF_HEADER_BYTES;
 	view.nbuckets = bf_load_u64(filter + CF_OFF_NBUCKETS);
 	view.fp_bits = filter[CF_OFF_FP_BITS];
+	view.version = (uint16_t) (filter[CF_OFF_VERSION] | filter[CF_OFF_VERSION + 1] << 8);
 	return view;
 }
 
@@ -574,6 +573,18 @@ cf_validate(const uint8_t *filter, uint64_t length, cf_header *header,
 
 /* ---- the stash and the buckets ---- */
 
+static inline uint64_t
+cf_first_bucket(cf_view view, uint64_t hash)
+{
+	return cf_bucket(hash, view.nbuckets, view.version);
+}
+
+static inline uint64_t
+cf_other_bucket(cf_view view, uint64_t bucket, uint32_t fp)
+{
+	return cf_alt_bucket(bucket, fp, view.nbuckets, view.version);
+}
+
 static inline bool
 cf_stash_in_use(cf_view view)
 {
@@ -589,7 +600,7 @@ cf_stash_holds(cf_view view, uint64_t bucket, uint32_t fp)
 	if (!cf_stash_in_use(view) || bf_load_u32(view.filter + CF_OFF_VICTIM_FP) != fp)
 		return false;
 	victim_bucket = bf_load_u64(view.filter + CF_OFF_VICTIM_BUCKET);
-	return victim_bucket == bucket || victim_bucket == cf_alt_bucket(bucket, fp, view.nbuckets);
+	return victim_bucket == bucket || victim_bucket == cf_other_bucket(view, bucket, fp);
 }
 
 static void
@@ -654,7 +665,7 @@ cf_prefetch_bucket(cf_view view, uint64_t bucket)
 static int
 cf_count_fingerprint(cf_view view, uint64_t bucket, uint32_t fp)
 {
-	uint64_t	alternate = cf_alt_bucket(bucket, fp, view.nbuckets);
+	uint64_t	alternate = cf_other_bucket(view, bucket, fp);
 
 	cf_prefetch_bucket(view, alternate);
 	return cf_count_in_bucket(view, bucket, fp) + cf_count_in_bucket(view, alternate, fp) +
@@ -664,15 +675,15 @@ cf_count_fingerprint(cf_view view, uint64_t bucket, uint32_t fp)
 int
 cf_count_hash(cf_view view, uint64_t hash)
 {
-	return cf_count_fingerprint(view, cf_bucket(hash, view.nbuckets), cf_fingerprint(hash, view.fp_bits));
+	return cf_count_fingerprint(view, cf_first_bucket(view, hash), cf_fingerprint(hash, view.fp_bits));
 }
 
 bool
 cf_contains_hash(cf_view view, uint64_t hash)
 {
 	uint32_t	fp = cf_fingerprint(hash, view.fp_bits);
-	uint64_t	bucket = cf_bucket(hash, view.nbuckets);
-	uint64_t	alternate = cf_alt_bucket(bucket, fp, view.nbuckets);
+	uint64_t	bucket = cf_first_bucket(view, hash);
+	uint64_t	alternate = cf_other_bucket(view, bucket, fp);
 
 	cf_prefetch_bucket(view, alternate);
 	return cf_count_in_bucket(view, bucket, fp) > 0 || cf_count_in_bucket(view, alternate, fp) > 0 ||
@@ -710,8 +721,8 @@ cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash)
 	int			f = view.fp_bits;
 	uint64_t	lane_ones = 1 | UINT64_C(1) << f | UINT64_C(1) << 2 * f | UINT64_C(1) << 3 * f;
 	uint32_t	fp = cf_fingerprint(hash, f);
-	uint64_t	bucket = cf_bucket(hash, view.nbuckets);
-	uint64_t	alternate = cf_alt_bucket(bucket, fp, view.nbuckets);
+	uint64_t	bucket = cf_first_bucket(view, hash);
+	uint64_t	alternate = cf_other_bucket(view, bucket, fp);
 
 	/* both loads issued before either is tested, with no branch between them */
 	return ((int) cf_unpacked_holds(unpacked, bucket * 4 * (uint64_t) f, f, lane_ones, fp) |
@@ -750,7 +761,7 @@ cf_evict(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 	uint64_t	random = cf_next_random(&state);
 
 	if (random & 4)
-		bucket = cf_alt_bucket(bucket, fp, view.nbuckets);
+		bucket = cf_other_bucket(view, bucket, fp);
 	for (int kick = 0; kick < CF_MAX_KICKS; kick++)
 	{
 		uint32_t	fps[CF_SLOTS_PER_BUCKET];
@@ -762,7 +773,7 @@ cf_evict(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 		fps[slot] = fp;
 		cf_store_bucket(view, bucket, fps);
 		fp = evicted;
-		bucket = cf_alt_bucket(bucket, fp, view.nbuckets);
+		bucket = cf_other_bucket(view, bucket, fp);
 		if (cf_place(view, bucket, fp))
 			return;
 		random = cf_next_random(&state);
@@ -775,7 +786,7 @@ static void
 cf_add_fingerprint(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 {
 	if (!cf_place(view, bucket, fp) &&
-		!cf_place(view, cf_alt_bucket(bucket, fp, view.nbuckets), fp))
+		!cf_place(view, cf_other_bucket(view, bucket, fp), fp))
 		cf_evict(view, bucket, fp, seed);
 }
 
@@ -795,7 +806,7 @@ cf_insert_seeded(cf_view view, uint64_t bucket, uint32_t fp, uint64_t seed)
 bf_status
 cf_insert_hash(cf_view view, uint64_t hash)
 {
-	return cf_insert_seeded(view, cf_bucket(hash, view.nbuckets), cf_fingerprint(hash, view.fp_bits), hash);
+	return cf_insert_seeded(view, cf_first_bucket(view, hash), cf_fingerprint(hash, view.fp_bits), hash);
 }
 
 bf_status
@@ -809,10 +820,10 @@ cf_insert_hashes(cf_view view, const uint64_t *hashes, uint64_t count)
 		if (i + BF_PREFETCH_DISTANCE < count)
 		{
 			uint64_t	ahead = hashes[i + BF_PREFETCH_DISTANCE];
-			uint64_t	bucket = cf_bucket(ahead, view.nbuckets);
+			uint64_t	bucket = cf_first_bucket(view, ahead);
 
 			cf_prefetch_bucket(view, bucket);
-			cf_prefetch_bucket(view, cf_alt_bucket(bucket, cf_fingerprint(ahead, view.fp_bits), view.nbuckets));
+			cf_prefetch_bucket(view, cf_other_bucket(view, bucket, cf_fingerprint(ahead, view.fp_bits)));
 		}
 		status = cf_insert_hash(view, hashes[i]);
 		if (status != BF_OK)
@@ -871,10 +882,10 @@ bool
 cf_remove_hash(cf_view view, uint64_t hash)
 {
 	uint32_t	fp = cf_fingerprint(hash, view.fp_bits);
-	uint64_t	bucket = cf_bucket(hash, view.nbuckets);
+	uint64_t	bucket = cf_first_bucket(view, hash);
 
 	if (cf_clear_in_bucket(view, bucket, fp) ||
-		cf_clear_in_bucket(view, cf_alt_bucket(bucket, fp, view.nbuckets), fp))
+		cf_clear_in_bucket(view, cf_other_bucket(view, bucket, fp), fp))
 		cf_reinsert_stash(view);
 	else if (cf_stash_holds(view, bucket, fp))
 		cf_set_stash(view, 0, 0);

@@ -5,7 +5,8 @@
  *
  * Table
  * -----
- * nbuckets buckets (a power of two, at least 2) of 4 slots; a slot holds an
+ * nbuckets buckets (even, at least 2; a power of two in format version 1)
+ * of 4 slots; a slot holds an
  * f-bit fingerprint, 0 meaning empty, 5 <= f <= 32.  A bucket is stored
  * semi-sorted (section 5.2 of the paper): its 4 fingerprints sorted
  * ascending as whole numbers, and each split into its high nibble (top 4
@@ -27,15 +28,23 @@
  * Hashing
  * -------
  * An element of hash h (the same XXH3 hash of the same canonical bytes as
- * bloomfilter) has
+ * bloomfilter), with N = nbuckets and mix(fp) = (fp * 0x9e3779b97f4a7c15
+ * mod 2^64) >> 32, has
  *   fingerprint  fp = 1 + (((h >> 32) * (2^f - 1)) >> 32)     1 .. 2^f - 1
- *   bucket       i1 = h & (nbuckets - 1)                      low bits
- *   alternate    i2 = cf_alt_bucket(i1, fp) = i1 ^ ((mix(fp) & (nbuckets-1)) | 1)
+ *   bucket       i1 = ((h mod 2^32) * N) >> 32                the low 32 bits
+ *   alternate    i2 = (c - i1) mod N, c = ((mix(fp) * N) >> 32) | 1
  * The fingerprint comes from the high 32 bits and the bucket from the low 32
- * (nbuckets <= 2^32), so the two are independent.  The alternate is an
- * involution (alt(alt(i, fp), fp) = i), so a fingerprint can move between
- * its buckets knowing only where it is; "| 1" makes i2 != i1 always, so
- * every element has 8 slots.
+ * (N <= 2^32), so the two are independent.  The alternate is an involution
+ * (c - (c - i) = i), so a fingerprint can move between its buckets knowing
+ * only where it is, and as c is odd and N even, i2 and i1 differ in parity:
+ * i2 != i1 always, and every element has 8 slots.  Any even N works, so
+ * cf_plan sizes the table for the load it wants rather than rounding it up
+ * to a power of two, which could halve the load and double the bytes.
+ *
+ * Format version 1 (still read, and written back as version 1: its
+ * fingerprints cannot move to version 2's buckets without their hashes)
+ * had N a power of two, i1 = h & (N - 1) and i2 = i1 ^ ((mix(fp) & (N - 1))
+ * | 1), with the same properties.
  *
  * Probes and sizing
  * -----------------
@@ -79,7 +88,10 @@
 #endif
 
 #define CF_MAGIC_BYTES			"CKOO"
-#define CF_FORMAT_VERSION		1
+/* what cf_init writes: any even bucket count */
+#define CF_FORMAT_VERSION		2
+/* power-of-two bucket counts, masked bucket and xor alternate: read and kept */
+#define CF_FORMAT_VERSION_POW2	1
 #define CF_SLOTS_PER_BUCKET		4
 #define CF_MAX_COPIES			(2 * CF_SLOTS_PER_BUCKET)
 #define CF_MAX_KICKS			500
@@ -92,7 +104,7 @@
 /* sorted nibble tuples a <= b <= c <= d: C(16 + 4 - 1, 4), held by 12 bits */
 #define CF_NIBBLE_SETS			3876
 #define CF_NIBBLE_INDEX_BITS	12
-/* the load cf_plan sizes for: buckets >= n / (4 * 0.95), rounded up to a power of two */
+/* the load cf_plan sizes for: buckets = n / (4 * 0.95) = 5 n / 19, rounded up to even */
 #define CF_PLAN_LOAD			0.95
 /* The largest bucket count: the bucket comes from the low 32 bits of the hash. */
 #define CF_MAX_NBUCKETS			(UINT64_C(1) << 32)
@@ -107,7 +119,7 @@
 #define CF_OFF_FP_BITS			7	/* uint8, CF_MIN_FP_BITS .. CF_MAX_FP_BITS */
 #define CF_OFF_VALUE_KIND		8	/* uint32, BF_KIND_* */
 #define CF_OFF_FLAGS			12	/* uint32, CF_FLAG_* */
-#define CF_OFF_NBUCKETS			16	/* uint64, power of two >= 2 */
+#define CF_OFF_NBUCKETS			16	/* uint64, even >= 2 (version 1: a power of two) */
 #define CF_OFF_N_ITEMS			24	/* uint64, fingerprints stored (slots in use + stash) */
 #define CF_OFF_DESIGN_N			32	/* uint64 */
 #define CF_OFF_DESIGN_P			40	/* binary64 */
@@ -184,6 +196,7 @@ typedef struct cf_view
 	uint8_t    *table;
 	uint64_t	nbuckets;
 	int			fp_bits;
+	uint16_t	version;		/* how hashes find buckets: cf_bucket */
 } cf_view;
 
 extern cf_view cf_view_of(uint8_t *filter);
@@ -196,18 +209,28 @@ cf_fingerprint(uint64_t hash, int fp_bits)
 	return (uint32_t) (1 + (((hash >> 32) * range) >> 32));
 }
 
+/* The first bucket of hash in a filter of nbuckets written in format version. */
 static inline uint64_t
-cf_bucket(uint64_t hash, uint64_t nbuckets)
+cf_bucket(uint64_t hash, uint64_t nbuckets, uint16_t version)
 {
-	return hash & (nbuckets - 1);
+	if (version == CF_FORMAT_VERSION_POW2)
+		return hash & (nbuckets - 1);
+	/* (h mod 2^32) N < 2^64 as N <= 2^32 */
+	return ((hash & UINT32_MAX) * nbuckets) >> 32;
 }
 
+/* The other bucket of fp, in bucket: an involution with no fixed point. */
 static inline uint64_t
-cf_alt_bucket(uint64_t bucket, uint32_t fp, uint64_t nbuckets)
+cf_alt_bucket(uint64_t bucket, uint32_t fp, uint64_t nbuckets, uint16_t version)
 {
 	uint64_t	mix = ((uint64_t) fp * UINT64_C(0x9e3779b97f4a7c15)) >> 32;
+	uint64_t	center;
 
-	return bucket ^ ((mix & (nbuckets - 1)) | 1);
+	if (version == CF_FORMAT_VERSION_POW2)
+		return bucket ^ ((mix & (nbuckets - 1)) | 1);
+	/* odd and < nbuckets, which is even; (c - bucket) mod nbuckets, with no branch to mispredict */
+	center = ((mix * nbuckets) >> 32) | 1;
+	return center - bucket + (nbuckets & (UINT64_C(0) - (uint64_t) (center < bucket)));
 }
 
 /*
@@ -303,8 +326,8 @@ extern bool cf_remove_hash(cf_view view, uint64_t hash);
 extern uint64_t cf_count_slots(cf_view view, uint64_t first, uint64_t count);
 
 /*
- * dst gets every fingerprint of src (same nbuckets and fp_bits, which the
- * caller checks), src's stash included.  Stops at the first refusal and
+ * dst gets every fingerprint of src (same nbuckets, fp_bits and version,
+ * which the caller checks), src's stash included.  Stops at the first refusal and
  * returns it: dst is then partly updated, so the caller works on a copy.
  * Calls between() before each chunk_buckets buckets of src (0: all at once).
  */

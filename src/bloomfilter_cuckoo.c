@@ -232,8 +232,8 @@ cuckoo_count_slices(struct varlena *stored, uint64 stored_bytes, uint64 hash, ui
 	if (header.n_items == 0)
 		return 0;
 	fp = cf_fingerprint(hash, header.fp_bits);
-	buckets[0] = cf_bucket(hash, header.nbuckets);
-	buckets[1] = cf_alt_bucket(buckets[0], fp, header.nbuckets);
+	buckets[0] = cf_bucket(hash, header.nbuckets, header.version);
+	buckets[1] = cf_alt_bucket(buckets[0], fp, header.nbuckets, header.version);
 	for (int i = 0; i < 2; i++)
 	{
 		uint64_t	first_byte;
@@ -388,6 +388,14 @@ cuckoo_union_values(bytea *a, const cf_header *a_header, bool a_writable, bytea 
 						   " buckets of %d-bit fingerprints.", a_header->nbuckets, a_header->fp_bits,
 						   b_header->nbuckets, b_header->fp_bits),
 				 errhint("Build both with the same n and p, with cuckoo_empty(n, p) or cuckoo_agg(x, n, p).")));
+	/* version 1's fingerprints sit in other buckets, which cannot be found again without their hashes */
+	if (a_header->version != b_header->version)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_EXCEPTION),
+				 errmsg("cuckoo filters of format versions %d and %d cannot be united",
+						a_header->version, b_header->version),
+				 errdetail("The two versions place an element's fingerprint in different buckets."),
+				 errhint("Build the version 1 filter again from its rows, with cuckoo_agg(x, n, p).")));
 	if (bf_combine_kinds(a_header->value_kind, b_header->value_kind, &kind) != BF_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATATYPE_MISMATCH),
@@ -605,7 +613,7 @@ cuckoo_agg_final(PG_FUNCTION_ARGS)
 	result = cuckoo_build(nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
 	if (result == NULL)
 	{
-		if (nbuckets >= CF_MAX_NBUCKETS || cf_table_bytes(2 * nbuckets, fp_bits) > CF_MAX_TABLE_BYTES)
+		if (nbuckets > CF_MAX_NBUCKETS / 2 || cf_table_bytes(2 * nbuckets, fp_bits) > CF_MAX_TABLE_BYTES)
 			bloom_check_status_of(BF_ERR_FILTER_FULL, BLOOM_FROM_STORAGE, CUCKOO_TYPE_NAME);
 		result = cuckoo_build(2 * nbuckets, fp_bits, header.rows, header.p, header.value_kind, sorted);
 	}

@@ -30,8 +30,6 @@ CREATE TEMP VIEW m AS
 \echo '   ns/probe: over the same scan without a filter (WHERE x = -1, s = ''''); ratio: of the medians;'
 \echo '   paired: the median of the runs'' own ratios (each side against the bloomfilter side run just before or after it); verdict: on paired'
 \echo '   filter_n 1000: filters of the first 1,000 members, which stay in the CPU''s caches (the cost of the call and the arithmetic)'
-\echo '   filter_n below n (bloomfilter and cuckoofilter): the most members a cuckoofilter holds with as many buckets as at n,'
-\echo '   its table 95% full; at n it has twice the buckets (a power of two) and twice the bytes'
 SELECT p.plan, p.vals AS "values", p.filter_n, p.label AS filter,
        fb.ms_text(p.ms, p.failure, p.limit_s) AS ms,
        CASE WHEN p.kind <> 'base' THEN round(((p.ms - b.ms) * 1e6 / p.elements)::numeric, 1) END AS ns_per_probe,

@@ -34,8 +34,7 @@ ORDER BY r.section DESC, r.kind, r.plan DESC, r.vals;
 \echo '   independent of the last so that their misses overlap, the values read 73 bytes apart as the table''s rows);'
 \echo '   least_ratio: the floor over the bloomfilter side; a goal below it cannot be met on this machine'
 WITH k(kind, type, filter_n) AS (
-  VALUES ('cuckoo', 'cuckoofilter', :n), ('scalable', 'scalablebloom_chain_of_4', :n),
-         ('cuckoo', 'cuckoofilter_95pct_full', NULL))
+  VALUES ('cuckoo', 'cuckoofilter', :n), ('scalable', 'scalablebloom_chain_of_4', :n))
 SELECT m.config, m.label AS filter, m.filter_n, round(f.ns::numeric, 1) AS floor_ns, round(b.ns::numeric, 1) AS bloom_floor_ns,
        round(bm.ms::numeric, 1) AS bloom_ms,
        round(((bm.ms + (f.ns - b.ns) * m.elements / 1e6) / bm.ms)::numeric, 2) AS least_ratio,
@@ -44,7 +43,7 @@ SELECT m.config, m.label AS filter, m.filter_n, round(f.ns::numeric, 1) AS floor
             ELSE 'floor below the goal' END AS floor_verdict
 FROM k
 JOIN fb.medians m ON m.section = 'probe' AND m.plan = 'serial' AND m.vals = 'int8' AND m.kind = k.kind
-     AND (m.filter_n = k.filter_n OR (k.filter_n IS NULL AND m.filter_n NOT IN (:n, 1000)))
+     AND m.filter_n = k.filter_n
 JOIN fb.medians bm ON bm.grp = m.grp AND bm.kind = 'bloom' AND bm.config = m.config
 JOIN fb.paired p ON p.id = m.id AND p.config = m.config
 JOIN fb.probe_floor f ON f.type = k.type

@@ -34,11 +34,6 @@ VACUUM ANALYZE members, probes, batches;
 -- is for the sizes table only; 'x small' and 's small' hold the first 1,000
 -- members (a filter that stays in the CPU's caches: its probes cost the
 -- call and the arithmetic, not the memory).
--- 'x full' and 's full' (bloomfilter and cuckoofilter only) hold the first
--- n_full members: the most a cuckoofilter of the same power-of-two bucket
--- count as n's holds at its planning load of 95% (3.8 a bucket).  At n the
--- table is the next power of two up, about half full, and twice the bytes.
-SELECT floor(3.8 * 2 ^ floor(log(2, :n / 3.8)))::bigint AS n_full \gset
 CREATE TABLE filters_bloom (col text PRIMARY KEY, f bloomfilter);
 CREATE TABLE filters_counting (col text PRIMARY KEY, f countingbloom);
 CREATE TABLE filters_cuckoo (col text PRIMARY KEY, f cuckoofilter);
@@ -56,9 +51,7 @@ INSERT INTO filters_bloom
   SELECT 'x minus batch', bloom_agg(x, :n, 0.01) FROM members WHERE x > :batch UNION ALL
   SELECT 'x at 0.001', bloom_agg(x, :n, 0.001) FROM members UNION ALL
   SELECT 'x small', bloom_agg(x, 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
-  SELECT 's small', bloom_agg(s, 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
-  SELECT 'x full', bloom_agg(x, :n_full, 0.01) FROM members WHERE x <= :n_full UNION ALL
-  SELECT 's full', bloom_agg(s, :n_full, 0.01) FROM members WHERE x <= :n_full;
+  SELECT 's small', bloom_agg(s, 1000, 0.01) FROM members WHERE x <= 1000;
 INSERT INTO filters_counting
   SELECT 'x', countingbloom_agg(x, :n, 0.01) FROM members UNION ALL
   SELECT 's', countingbloom_agg(s, :n, 0.01) FROM members UNION ALL
@@ -72,9 +65,7 @@ INSERT INTO filters_cuckoo
   SELECT 'x minus batch', cuckoo_agg(x, :n, 0.01) FROM members WHERE x > :batch UNION ALL
   SELECT 'x at 0.001', cuckoo_agg(x, :n, 0.001) FROM members UNION ALL
   SELECT 'x small', cuckoo_agg(x, 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
-  SELECT 's small', cuckoo_agg(s, 1000, 0.01) FROM members WHERE x <= 1000 UNION ALL
-  SELECT 'x full', cuckoo_agg(x, :n_full, 0.01) FROM members WHERE x <= :n_full UNION ALL
-  SELECT 's full', cuckoo_agg(s, :n_full, 0.01) FROM members WHERE x <= :n_full;
+  SELECT 's small', cuckoo_agg(s, 1000, 0.01) FROM members WHERE x <= 1000;
 INSERT INTO filters_window
   SELECT 'x', bloomwindow_agg(x, :n, 0.01 ORDER BY x) FROM members UNION ALL
   SELECT 's', bloomwindow_agg(s, :n, 0.01 ORDER BY x) FROM members UNION ALL
@@ -190,14 +181,6 @@ FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
              (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo'), (4, 'window', 'bloomwindow count G=4', 'filters_window'),
              (5, 'windowtime', 'bloomwindow time G=4', 'filters_window'),
              (6, 'scalable', 'scalablebloom (chain of 4)', 'filters_scalable')) t(i, kind, label, tbl);
--- 1a, continued: filters of n_full elements, bloomfilter and cuckoofilter,
--- serial: the cuckoofilter's table 95% full instead of half
-INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements, filter_n)
-SELECT 'probe', 16 + v.i, t.i, t.kind, t.label, v.vals, 'serial',
-       format('SELECT count(*) FROM probes WHERE (SELECT f FROM %I WHERE col = %L) @> %s', t.tbl, v.col || ' full', v.col),
-       :probe_rows, :n_full
-FROM (VALUES (0, 'int8', 'x'), (1, 'text', 's')) v(i, vals, col),
-     (VALUES (1, 'bloom', 'bloomfilter', 'filters_bloom'), (3, 'cuckoo', 'cuckoofilter', 'filters_cuckoo')) t(i, kind, label, tbl);
 -- 1b. the stored filter probed by a join (a column of the outer row), in the
 -- plan PostgreSQL picks (a serial nested loop: the plans table shows it)
 INSERT INTO fb.sides (section, grp, pos, kind, label, vals, plan, query, elements)

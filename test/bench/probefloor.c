@@ -8,9 +8,8 @@
  * The filters are those of run_filters: n members (random bigints) at
  * p = 0.01; a bloomfilter sized for n; a scalablebloom started at n / 10
  * (expansion 2, tightening 0.5), a chain of 4 once it holds the n; a
- * cuckoofilter sized for n (its buckets a power of two) and one of as many
- * members as fill the next smaller power of two to 95%, probed in the
- * unpacked table a stored one is probed in.  The probes: `rows` bigints,
+ * cuckoofilter sized for n, probed in the unpacked table a stored one is
+ * probed in.  The probes: `rows` bigints,
  * 1 in 10 a member, FLOOR_ROW_BYTES apart as in the probed table, each read,
  * hashed (bf_hash_int64) and probed.
  *
@@ -110,8 +109,6 @@ typedef struct Filters
 	sbf_chain	chain;
 	cf_view		cuckoo;
 	const uint8_t *cuckoo_table;
-	cf_view		cuckoo_full;
-	const uint8_t *cuckoo_full_table;
 } Filters;
 
 typedef enum FloorType
@@ -120,12 +117,11 @@ typedef enum FloorType
 	FLOOR_BLOOM,
 	FLOOR_CHAIN,
 	FLOOR_CUCKOO,
-	FLOOR_CUCKOO_FULL,
 	FLOOR_TYPES
 } FloorType;
 
 static const char *const type_names[FLOOR_TYPES] = {
-	"none", "bloomfilter", "scalablebloom_chain_of_4", "cuckoofilter", "cuckoofilter_95pct_full"
+	"none", "bloomfilter", "scalablebloom_chain_of_4", "cuckoofilter"
 };
 
 static inline bool
@@ -139,8 +135,6 @@ probe(const Filters *filters, FloorType type, uint64_t hash)
 			return sbf_chain_contains_hash(&filters->chain, hash);
 		case FLOOR_CUCKOO:
 			return cf_unpacked_contains_hash(filters->cuckoo, filters->cuckoo_table, hash);
-		case FLOOR_CUCKOO_FULL:
-			return cf_unpacked_contains_hash(filters->cuckoo_full, filters->cuckoo_full_table, hash);
 		default:
 			return (hash & 1023) == 0;
 	}
@@ -184,7 +178,6 @@ main(int argc, char **argv)
 	uint8_t    *bloom;
 	uint8_t    *chain;
 	uint64_t	chain_bytes;
-	uint64_t	full_count;
 	double	   *times[FLOOR_TYPES];
 	uint64_t	found[FLOOR_TYPES];
 
@@ -225,11 +218,6 @@ main(int argc, char **argv)
 			bf_filter_bytes(nblocks) / 1e6, chain_bytes / 1e6, filters.chain.count);
 
 	filters.cuckoo_table = cuckoo_unpacked(hashes, n, &filters.cuckoo);
-	/* as many as fill half the buckets of the one of n to 95% */
-	full_count = (uint64_t) (filters.cuckoo.nbuckets / 2 * CF_SLOTS_PER_BUCKET * CF_PLAN_LOAD);
-	if (full_count > n)
-		full_count = n;
-	filters.cuckoo_full_table = cuckoo_unpacked(hashes, full_count, &filters.cuckoo_full);
 
 	for (int t = 0; t < FLOOR_TYPES; t++)
 		times[t] = allocate(runs * sizeof(double));

@@ -109,8 +109,8 @@ count_from_slices(const uint8_t *filter, uint64_t hash)
 	uint64_t	buckets[2];
 	int			copies = 0;
 
-	buckets[0] = cf_bucket(hash, view.nbuckets);
-	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets);
+	buckets[0] = cf_bucket(hash, view.nbuckets, view.version);
+	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets, view.version);
 	for (int i = 0; i < 2; i++)
 	{
 		uint64_t	first_byte,

@@ -5,7 +5,8 @@
  * Valid values: empty, holding a few integers, holding copies of one value,
  * emptied again by removes (the kind stays), and full with the stash in use,
  * at fingerprint sizes 5, 8, 12, 16, 17 (the first with a bucket of more
- * than 64 bits) and 32; two of them also as their text form (NAME.txt,
+ * than 64 bits) and 32, at bucket counts that are powers of two and not,
+ * and two of format version 1; some also as their text form (NAME.txt,
  * base64).  Near misses: a valid value with one field or one bucket broken
  * (an index past 3875, low parts out of order), each failing exactly the
  * check its name says (checked here).
@@ -55,18 +56,29 @@ seed_length(const uint8_t *filter)
 	return cf_filter_bytes(bf_load_u64(filter + CF_OFF_NBUCKETS), filter[CF_OFF_FP_BITS]);
 }
 
-/* A filter with the integers [first, first+count) inserted (until the first refusal). */
+/*
+ * A filter of format version (nbuckets a power of two for version 1) with
+ * the integers [first, first+count) inserted (until the first refusal).
+ */
 static uint8_t *
-seed_filter(uint64_t nbuckets, int fp_bits, uint32_t kind, uint64_t first, uint64_t count)
+seed_filter_of_version(uint16_t version, uint64_t nbuckets, int fp_bits, uint32_t kind, uint64_t first,
+					   uint64_t count)
 {
 	uint8_t    *filter = malloc((size_t) cf_filter_bytes(nbuckets, fp_bits));
 
 	seed_require(filter != NULL, "out of memory");
 	cf_init(filter, nbuckets, fp_bits, kind, count, 0.01);
+	filter[CF_OFF_VERSION] = (uint8_t) version;
 	for (uint64_t v = first; v < first + count; v++)
 		if (cf_insert_hash(cf_view_of(filter), seed_hash_int(v)) != BF_OK)
 			break;
 	return filter;
+}
+
+static uint8_t *
+seed_filter(uint64_t nbuckets, int fp_bits, uint32_t kind, uint64_t first, uint64_t count)
+{
+	return seed_filter_of_version(CF_FORMAT_VERSION, nbuckets, fp_bits, kind, first, count);
 }
 
 /* Writes NAME.bin (and NAME.txt, its base64, if with_text) of a value that must be valid. */
@@ -138,6 +150,21 @@ seed_valid_values(const char *dir)
 	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-full-stash-16buckets");
 	seed_valid(dir, "valid-full-stash-16buckets-f17", f, false);
 	free(f);
+	f = seed_filter(26, 10, BF_KIND_INTEGER, 0, 60);
+	seed_valid(dir, "valid-int-26buckets-f10", f, true);
+	free(f);
+	f = seed_filter(6, 12, BF_KIND_INTEGER, 0, 1000);
+	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-full-stash-6buckets");
+	seed_valid(dir, "valid-full-stash-6buckets-f12", f, false);
+	free(f);
+	/* format version 1: power-of-two buckets, the bucket from the low bits, the xor alternate */
+	f = seed_filter_of_version(CF_FORMAT_VERSION_POW2, 16, 12, BF_KIND_INTEGER, 0, 20);
+	seed_valid(dir, "valid-version-1-int-16buckets-f12", f, true);
+	free(f);
+	f = seed_filter_of_version(CF_FORMAT_VERSION_POW2, 32, 8, BF_KIND_INTEGER, 0, 1000);
+	seed_require(bf_load_u32(f + CF_OFF_FLAGS) == CF_FLAG_VICTIM, "valid-version-1-full-stash-32buckets");
+	seed_valid(dir, "valid-version-1-full-stash-32buckets-f8", f, false);
+	free(f);
 }
 
 /*
@@ -182,7 +209,7 @@ seed_near_misses(const char *dir)
 	seed_invalid(dir, "bad-magic", f, length, BF_ERR_FORMAT_MAGIC);
 	f[CF_OFF_MAGIC + 3] = 'O';
 	seed_invalid(dir, "bad-short", f, length - 1, BF_ERR_FORMAT_LENGTH);
-	f[CF_OFF_VERSION] = 2;
+	f[CF_OFF_VERSION] = 3;
 	seed_invalid(dir, "bad-version", f, length, BF_ERR_FORMAT_VERSION);
 	f[CF_OFF_VERSION] = CF_FORMAT_VERSION;
 	f[CF_OFF_FP_BITS] = 4;
@@ -193,8 +220,12 @@ seed_near_misses(const char *dir)
 	bf_store_u32(f + CF_OFF_FLAGS, 2);
 	seed_invalid(dir, "bad-flags", f, length, BF_ERR_FORMAT_FLAGS);
 	bf_store_u32(f + CF_OFF_FLAGS, 0);
+	bf_store_u64(f + CF_OFF_NBUCKETS, 15);
+	seed_invalid(dir, "bad-nbuckets-odd", f, length, BF_ERR_FORMAT_NBLOCKS);
 	bf_store_u64(f + CF_OFF_NBUCKETS, 24);
-	seed_invalid(dir, "bad-nbuckets-not-power-of-two", f, length, BF_ERR_FORMAT_NBLOCKS);
+	f[CF_OFF_VERSION] = CF_FORMAT_VERSION_POW2;
+	seed_invalid(dir, "bad-nbuckets-version-1-not-power-of-two", f, length, BF_ERR_FORMAT_NBLOCKS);
+	f[CF_OFF_VERSION] = CF_FORMAT_VERSION;
 	bf_store_u64(f + CF_OFF_NBUCKETS, 16);
 	bf_store_f64(f + CF_OFF_DESIGN_P, 1.0);
 	seed_invalid(dir, "bad-design-p", f, length, BF_ERR_FORMAT_DESIGN);

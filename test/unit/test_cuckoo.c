@@ -37,15 +37,25 @@ copy_cuckoo(const uint8_t *filter)
 	return copy;
 }
 
-/* A hash whose fingerprint is fp and whose first bucket is bucket (< 2^32). */
+/* A hash whose fingerprint is fp and whose first bucket among nbuckets (version 2) is bucket. */
 static uint64_t
-hash_with(uint32_t fp, uint64_t bucket, int fp_bits)
+hash_with(uint32_t fp, uint64_t bucket, int fp_bits, uint64_t nbuckets)
 {
 	uint64_t	range = (UINT64_C(1) << fp_bits) - 1;
 	/* the least high word x with ((x * range) >> 32) = fp - 1 */
 	uint64_t	high = (((uint64_t) (fp - 1) << 32) + range - 1) / range;
+	/* the least low word x with ((x * nbuckets) >> 32) = bucket */
+	uint64_t	low = ((bucket << 32) + nbuckets - 1) / nbuckets;
 
-	return high << 32 | bucket;
+	return high << 32 | low;
+}
+
+/* Makes an empty filter of new_cuckoo a version 1 one: nbuckets must be a power of two. */
+static void
+make_version_1(uint8_t *filter)
+{
+	filter[CF_OFF_VERSION] = CF_FORMAT_VERSION_POW2;
+	filter[CF_OFF_VERSION + 1] = 0;
 }
 
 static bf_status
@@ -143,40 +153,58 @@ test_cuckoo_fingerprints(void)
 		CHECK_U64(cf_fingerprint(UINT64_C(0x00000000FFFFFFFF), f), 1);
 		CHECK_U64(cf_fingerprint(UINT64_MAX, f), limit - 1);
 	}
-	/* the bucket is the low bits alone, the fingerprint the high bits alone */
-	CHECK_U64(cf_bucket(UINT64_C(0x123456789abcdef0), 1024), 0x2f0);
+	/* the bucket is the low word alone, the fingerprint the high word alone */
+	CHECK_U64(cf_bucket(UINT64_C(0x123456789abcdef0), 1024, CF_FORMAT_VERSION), 0x26a);
+	CHECK_U64(cf_bucket(UINT64_C(0x000000009abcdef0), 1000, CF_FORMAT_VERSION), 604);	/* 0x9abcdef0 * 1000 >> 32 */
+	CHECK_U64(cf_bucket(UINT64_C(0xffffffff9abcdef0), 1000, CF_FORMAT_VERSION), 604);
+	CHECK_U64(cf_bucket(UINT64_C(0x00000000ffffffff), UINT64_C(1) << 32, CF_FORMAT_VERSION), UINT32_MAX);
+	/* version 1: the low bits */
+	CHECK_U64(cf_bucket(UINT64_C(0x123456789abcdef0), 1024, CF_FORMAT_VERSION_POW2), 0x2f0);
 	CHECK_U64(cf_fingerprint(UINT64_C(0x12345678FFFFFFFF), 12), cf_fingerprint(UINT64_C(0x1234567800000000), 12));
 }
 
-/* alt(alt(i, fp), fp) = i and alt(i, fp) != i, for every fingerprint of f bits */
+/*
+ * alt(alt(i, fp), fp) = i and alt(i, fp) != i, for every fingerprint of f
+ * bits, at even bucket counts (powers of two for version 1).
+ */
 static void
 test_cuckoo_alternate(void)
 {
 	static const int bits[] = {5, 8, 12, 16};
-	static const uint64_t sizes[] = {2, 4, 1024, UINT64_C(1) << 20, UINT64_C(1) << 32};
+	static const uint64_t sizes[] = {2, 4, 6, 1000, 1024, 263158, UINT64_C(1) << 20,
+		(UINT64_C(1) << 32) - 2, UINT64_C(1) << 32};
 
-	for (size_t b = 0; b < sizeof(bits) / sizeof(bits[0]); b++)
+	for (uint16_t version = CF_FORMAT_VERSION_POW2; version <= CF_FORMAT_VERSION; version++)
 	{
-		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
+		for (size_t b = 0; b < sizeof(bits) / sizeof(bits[0]); b++)
 		{
-			uint64_t	nbuckets = sizes[s];
-			uint64_t	bad = 0;
-
-			for (uint32_t fp = 1; fp < (UINT32_C(1) << bits[b]); fp++)
+			for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++)
 			{
-				uint64_t	buckets[3] = {0, nbuckets - 1, rng_next() & (nbuckets - 1)};
+				uint64_t	nbuckets = sizes[s];
+				uint64_t	bad = 0;
 
-				for (int i = 0; i < 3; i++)
+				if (version == CF_FORMAT_VERSION_POW2 && (nbuckets & (nbuckets - 1)) != 0)
+					continue;
+				for (uint32_t fp = 1; fp < (UINT32_C(1) << bits[b]); fp++)
 				{
-					uint64_t	alt = cf_alt_bucket(buckets[i], fp, nbuckets);
+					uint64_t	buckets[4] = {0, 1, nbuckets - 1, rng_next() % nbuckets};
 
-					bad += alt >= nbuckets || alt == buckets[i] ||
-						cf_alt_bucket(alt, fp, nbuckets) != buckets[i];
+					for (int i = 0; i < 4; i++)
+					{
+						uint64_t	alt = cf_alt_bucket(buckets[i], fp, nbuckets, version);
+
+						bad += alt >= nbuckets || alt == buckets[i] ||
+							cf_alt_bucket(alt, fp, nbuckets, version) != buckets[i];
+					}
 				}
+				CHECK_U64(bad, 0);
 			}
-			CHECK_U64(bad, 0);
 		}
 	}
+	/* version 2: c = ((mix(fp) N) >> 32) | 1 and i2 = (c - i1) mod N; mix(1) = 0x9e3779b9 */
+	CHECK_U64(cf_alt_bucket(0, 1, 1000, CF_FORMAT_VERSION), 619);	/* 0x9e3779b9 * 1000 >> 32 = 618 */
+	CHECK_U64(cf_alt_bucket(700, 1, 1000, CF_FORMAT_VERSION), 919);
+	CHECK_U64(cf_alt_bucket(0, 1, 1024, CF_FORMAT_VERSION_POW2), 0x1b9 | 1);
 }
 
 /* ---- sizing ---- */
@@ -189,11 +217,17 @@ test_cuckoo_plan(void)
 	uint64_t	bad = 0;
 
 	CHECK_STATUS(cf_plan(100000, 0.01, &nbuckets, &f), BF_OK);
-	CHECK(f == 10 && nbuckets == 32768);	/* 1e5 / 3.8 = 26316 -> 2^15 */
+	CHECK(f == 10 && nbuckets == 26316);	/* 1e5 / 3.8 = 26315.8 -> 26316 */
 	CHECK_STATUS(cf_plan(100000, 0.001, &nbuckets, &f), BF_OK);
-	CHECK(f == 13 && nbuckets == 32768);
+	CHECK(f == 13 && nbuckets == 26316);
+	CHECK_STATUS(cf_plan(1000000, 0.01, &nbuckets, &f), BF_OK);
+	CHECK_U64(nbuckets, 263158);	/* 263157.9 */
 	CHECK_STATUS(cf_plan(1000, 0.1, &nbuckets, &f), BF_OK);
-	CHECK(f == 7 && nbuckets == 512);	/* 8 / 2^7 = 0.0625; 1000 / 3.8 = 263.2 */
+	CHECK(f == 7 && nbuckets == 264);	/* 8 / 2^7 = 0.0625; 1000 / 3.8 = 263.2 -> 264 */
+	CHECK_STATUS(cf_plan(190, 0.1, &nbuckets, &f), BF_OK);
+	CHECK_U64(nbuckets, 50);	/* 190 / 3.8 = 50 exactly */
+	CHECK_STATUS(cf_plan(191, 0.1, &nbuckets, &f), BF_OK);
+	CHECK_U64(nbuckets, 52);	/* 50.3 -> 51 -> even */
 	CHECK_STATUS(cf_plan(0, 0.9, &nbuckets, &f), BF_OK);
 	CHECK(f == CF_MIN_FP_BITS && nbuckets == 2);
 	CHECK_STATUS(cf_plan(8, 0.5, &nbuckets, &f), BF_OK);
@@ -213,16 +247,20 @@ test_cuckoo_plan(void)
 		double		p = exp(log(2e-9) * ((double) (rng_next() >> 11) / 9007199254740992.0));
 
 		if (cf_plan(1000, p, &nbuckets, &f) != BF_OK || ldexp(8.0, -f) > p ||
-			(f > CF_MIN_FP_BITS && ldexp(8.0, -(f - 1)) <= p) || !(nbuckets == 512))
+			(f > CF_MIN_FP_BITS && ldexp(8.0, -(f - 1)) <= p) || !(nbuckets == 264))
 			bad++;
 	}
 	CHECK_U64(bad, 0);
 
-	/* the largest at f = 10: 2^27 buckets (603,979,776 bytes); one more element needs 2^28 (1.2e9) */
-	CHECK_STATUS(cf_plan(510027366, 0.01, &nbuckets, &f), BF_OK);
-	CHECK_U64(nbuckets, UINT64_C(1) << 27);
-	CHECK_U64(cf_table_bytes(nbuckets, f), 603979776);
-	CHECK_STATUS(cf_plan(510027367, 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
+	/*
+	 * the largest at f = 10: 170,666,666 buckets of 4.5 bytes (767,999,997
+	 * bytes), for n = 19 * 170666666 / 5 = 648,533,330.8; one more element
+	 * needs 170,666,668
+	 */
+	CHECK_STATUS(cf_plan(648533330, 0.01, &nbuckets, &f), BF_OK);
+	CHECK_U64(nbuckets, 170666666);
+	CHECK_U64(cf_table_bytes(nbuckets, f), 767999997);
+	CHECK_STATUS(cf_plan(648533331, 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
 	CHECK_STATUS(cf_plan(INT64_C(1000000000000000000), 0.01, &nbuckets, &f), BF_ERR_TOO_LARGE);
 
 	CHECK_STATUS(cf_plan(-1, 0.01, &nbuckets, &f), BF_ERR_N);
@@ -569,22 +607,83 @@ test_cuckoo_fill(uint64_t nbuckets, int fp_bits)
 	free(filter);
 }
 
+/*
+ * A filter of format version 1 (power-of-two buckets, the bucket from the
+ * low bits of the hash, the xor alternate) keeps working as version 1:
+ * filled until full with nothing lost, valid, probed alike by both probe
+ * paths, its removes undone, and its fingerprints where version 1 puts
+ * them.
+ */
+static void
+test_cuckoo_version_1(void)
+{
+	uint8_t    *filter = new_cuckoo(1024, 12);
+	cf_view		view;
+	uint64_t	count;
+	uint64_t	misplaced = 0;
+	uint8_t    *unpacked = xcalloc(cf_unpacked_bytes(1024, 12));
+	uint64_t	disagree = 0;
+	uint64_t	kept = 0;
+
+	make_version_1(filter);
+	view = cf_view_of(filter);
+	CHECK_U64(view.version, CF_FORMAT_VERSION_POW2);
+	count = fill_until_full(filter, 0);
+	CHECK((double) count >= 0.95 * 1024 * CF_SLOTS_PER_BUCKET);
+	CHECK_U64(missing_values(view, 0, count), 0);
+	CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
+	CHECK_U64(filter[CF_OFF_VERSION], CF_FORMAT_VERSION_POW2);
+	/* each value's fingerprint in h & 1023 or its xor alternate (or the stash) */
+	for (uint64_t v = 0; v < count; v++)
+	{
+		uint64_t	hash = hash_int(v);
+		uint32_t	fp = cf_fingerprint(hash, 12);
+		uint64_t	mix = ((uint64_t) fp * UINT64_C(0x9e3779b97f4a7c15)) >> 32;
+		uint64_t	pair[2] = {hash & 1023, (hash & 1023) ^ ((mix & 1023) | 1)};
+		int			found = 0;
+
+		for (int i = 0; i < 2; i++)
+		{
+			uint32_t	fps[4];
+
+			cf_read_bucket(view, pair[i], fps);
+			for (int slot = 0; slot < 4; slot++)
+				found += fps[slot] == fp;
+		}
+		misplaced += found == 0 && bf_load_u32(filter + CF_OFF_VICTIM_FP) != fp;
+	}
+	CHECK_U64(misplaced, 0);
+	cf_unpack_buckets(view, unpacked, 0, 1024);
+	for (uint64_t v = 0; v < 3 * count; v++)
+		disagree += cf_unpacked_contains_hash(view, unpacked, hash_int(v)) != cf_contains_hash(view, hash_int(v));
+	CHECK_U64(disagree, 0);
+	for (uint64_t v = 0; v < count; v += 2)
+		CHECK(cf_remove_hash(view, hash_int(v)));
+	for (uint64_t v = 1; v < count; v += 2)
+		kept += cf_contains_hash(view, hash_int(v));
+	CHECK_U64(kept, count / 2);
+	CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
+	free(unpacked);
+	free(filter);
+}
+
 /* ---- the unpacked table of repeated probes ---- */
 
 /*
  * cf_unpacked_contains_hash answers as cf_contains_hash, for every f it
  * serves (odd f puts every other bucket at a nibble offset), on full
- * filters (the stash in use) of 2 to 1024 buckets, with the unpacked table
- * allocated to its exact size: members, and random hashes, which at small f
- * often share a fingerprint with a stored one in some lane.
+ * filters (the stash in use) of 2, 64, 1000 and 1024 buckets, with the
+ * unpacked table allocated to its exact size: members, and random hashes,
+ * which at small f often share a fingerprint with a stored one in some
+ * lane.
  */
 static void
 test_cuckoo_unpacked(void)
 {
-	const uint64_t bucket_counts[] = {2, 64, 1024};
+	const uint64_t bucket_counts[] = {2, 64, 1000, 1024};
 
 	for (int fp_bits = CF_MIN_FP_BITS; fp_bits <= CF_UNPACKED_MAX_FP_BITS; fp_bits++)
-		for (int b = 0; b < 3; b++)
+		for (int b = 0; b < 4; b++)
 		{
 			uint8_t    *filter = new_cuckoo(bucket_counts[b], fp_bits);
 			cf_view		view = cf_view_of(filter);
@@ -631,7 +730,7 @@ test_cuckoo_copies(void)
 	before = copy_cuckoo(filter);
 	CHECK_STATUS(cf_insert_hash(view, hash), BF_ERR_TOO_MANY_COPIES);
 	CHECK(memcmp(before, filter, (size_t) length) == 0);
-	CHECK_STATUS(cf_insert_fingerprint(view, cf_bucket(hash, 64), cf_fingerprint(hash, 12)),
+	CHECK_STATUS(cf_insert_fingerprint(view, cf_bucket(hash, 64, CF_FORMAT_VERSION), cf_fingerprint(hash, 12)),
 				 BF_ERR_TOO_MANY_COPIES);
 	CHECK(memcmp(before, filter, (size_t) length) == 0);
 	CHECK_U64(cf_count_hash(view, hash), CF_MAX_COPIES);
@@ -667,15 +766,16 @@ test_cuckoo_remove_collision(void)
 	cf_view		view = cf_view_of(filter);
 	uint64_t	length = cuckoo_bytes(filter);
 	uint64_t	inserted = hash_int(7);
-	/* the same high word (fingerprint) and low 8 bits (bucket), another hash */
-	uint64_t	impostor = inserted ^ (UINT64_C(1) << 31);
+	/* the same high word (fingerprint) and top 8 bits of the low word (bucket of 256), another hash */
+	uint64_t	impostor = inserted ^ 1;
 	uint32_t	fp = cf_fingerprint(inserted, 12);
 	/* the same fingerprint with the other bucket first: the same pair */
-	uint64_t	mirror = hash_with(fp, cf_alt_bucket(cf_bucket(inserted, 256), fp, 256), 12);
+	uint64_t	mirror = hash_with(fp, cf_alt_bucket(cf_bucket(inserted, 256, CF_FORMAT_VERSION), fp, 256,
+												 CF_FORMAT_VERSION), 12, 256);
 	uint8_t    *before;
 
 	CHECK(impostor != inserted && cf_fingerprint(impostor, 12) == fp);
-	CHECK(cf_bucket(impostor, 256) == cf_bucket(inserted, 256));
+	CHECK(cf_bucket(impostor, 256, CF_FORMAT_VERSION) == cf_bucket(inserted, 256, CF_FORMAT_VERSION));
 	CHECK_STATUS(cf_insert_hash(view, inserted), BF_OK);
 	CHECK(cf_contains_hash(view, impostor) && cf_contains_hash(view, mirror));
 	CHECK(cf_remove_hash(view, impostor));
@@ -739,7 +839,7 @@ test_cuckoo_stash_two_buckets(void)
 	CHECK_U64(missing_values(view, 0, 9), 0);
 	cf_read_header(filter, &h);
 	CHECK(h.flags == CF_FLAG_VICTIM && h.victim_bucket < 2 && h.n_items == 9);
-	stashed = hash_with(h.victim_fp, h.victim_bucket, 16);
+	stashed = hash_with(h.victim_fp, h.victim_bucket, 16, h.nbuckets);
 	CHECK(cf_contains_hash(view, stashed));
 	CHECK_U64(cf_count_hash(view, stashed), 1 + table_copies(view, h.victim_fp));
 
@@ -779,9 +879,9 @@ static uint64_t
 bucket_freed_by(cf_view view, uint64_t hash)
 {
 	uint32_t	fp = cf_fingerprint(hash, view.fp_bits);
-	uint64_t	buckets[2] = {cf_bucket(hash, view.nbuckets), 0};
+	uint64_t	buckets[2] = {cf_bucket(hash, view.nbuckets, view.version), 0};
 
-	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets);
+	buckets[1] = cf_alt_bucket(buckets[0], fp, view.nbuckets, view.version);
 	for (int i = 0; i < 2; i++)
 	{
 		uint32_t	fps[4];
@@ -817,7 +917,7 @@ test_cuckoo_stash_after_removes(void)
 				elsewhere_emptied = 0;
 
 	cf_read_header(filter, &h);
-	stashed = hash_with(h.victim_fp, h.victim_bucket, 12);
+	stashed = hash_with(h.victim_fp, h.victim_bucket, 12, 512);
 	CHECK(cf_contains_hash(view, stashed));
 	for (uint64_t v = 0; v < count && (ours < 3 || elsewhere < CUCKOO_REMOVES_ELSEWHERE); v++)
 	{
@@ -825,7 +925,7 @@ test_cuckoo_stash_after_removes(void)
 		cf_view		copy_view;
 		uint64_t	freed = bucket_freed_by(view, hash_int(v));
 		bool		is_ours = freed == h.victim_bucket ||
-			freed == cf_alt_bucket(h.victim_bucket, h.victim_fp, 512);
+			freed == cf_alt_bucket(h.victim_bucket, h.victim_fp, 512, CF_FORMAT_VERSION);
 		cf_header	after;
 
 		if (freed == UINT64_MAX || (is_ours && ours >= 3) || (!is_ours && elsewhere >= CUCKOO_REMOVES_ELSEWHERE))
@@ -854,11 +954,14 @@ test_cuckoo_stash_after_removes(void)
 	free(filter);
 }
 
-/* The next fingerprint from *next up whose alternate of bucket 0 among 4 buckets is mask (1 or 3). */
+/*
+ * The next fingerprint from *next up whose alternate of bucket 0 among 4
+ * buckets is mask (1: its pairs are {0, 1} and {2, 3}; 3: {0, 3}, {1, 2}).
+ */
 static uint32_t
 fingerprint_moving_by(uint32_t *next, uint64_t mask)
 {
-	while (cf_alt_bucket(0, *next, 4) != mask)
+	while (cf_alt_bucket(0, *next, 4, CF_FORMAT_VERSION) != mask)
 		(*next)++;
 	return (*next)++;
 }
@@ -897,18 +1000,18 @@ test_cuckoo_stash_reinsert(void)
 		bf_store_u32(filter + CF_OFF_VICTIM_FP, stashed);
 		bf_store_u64(filter + CF_OFF_N_ITEMS, 17);
 		CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
-		CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_ERR_FILTER_FULL);
+		CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16, 4)), BF_ERR_FILTER_FULL);
 
-		CHECK(cf_remove_hash(view, hash_with(table[2][1], 2, 16)));
+		CHECK(cf_remove_hash(view, hash_with(table[2][1], 2, 16, 4)));
 		cf_read_header(filter, &h);
 		CHECK_U64(h.n_items, 16);
 		CHECK_STATUS(validate_cuckoo(filter, cuckoo_bytes(filter)), BF_OK);
-		CHECK(!cf_contains_hash(view, hash_with(table[2][1], 2, 16)));
-		CHECK(cf_contains_hash(view, hash_with(stashed, 0, 16)));
+		CHECK(!cf_contains_hash(view, hash_with(table[2][1], 2, 16, 4)));
+		CHECK(cf_contains_hash(view, hash_with(stashed, 0, 16, 4)));
 		for (int bucket = 0; bucket < 4; bucket++)
 			for (int slot = 0; slot < 4; slot++)
 				if (bucket != 2 || slot != 1)
-					missing += !cf_contains_hash(view, hash_with(table[bucket][slot], (uint64_t) bucket, 16));
+					missing += !cf_contains_hash(view, hash_with(table[bucket][slot], (uint64_t) bucket, 16, 4));
 		CHECK_U64(missing, 0);
 		cf_read_bucket(view, 2, fps);
 		if (reachable)
@@ -916,17 +1019,17 @@ test_cuckoo_stash_reinsert(void)
 			/* the table is full again, the stash empty: one more insert is taken (into the stash) */
 			CHECK_U64(h.flags, 0);
 			CHECK_U64(cf_count_slots(view, 0, 4), 16);
-			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_OK);
-			CHECK_STATUS(cf_insert_hash(view, hash_with(next + 1, 2, 16)), BF_ERR_FILTER_FULL);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16, 4)), BF_OK);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next + 1, 2, 16, 4)), BF_ERR_FILTER_FULL);
 		}
 		else
 		{
 			/* a fingerprint of buckets 0 and 1 (S or another) in the stash, the slot of 2 still free */
 			CHECK(h.flags == CF_FLAG_VICTIM && h.victim_bucket < 2);
-			CHECK(cf_alt_bucket(0, h.victim_fp, 4) == 1);
+			CHECK(cf_alt_bucket(0, h.victim_fp, 4, CF_FORMAT_VERSION) == 1);
 			CHECK(fps[0] == 0 && fps[1] != 0);
 			CHECK_U64(cf_count_slots(view, 0, 4), 15);
-			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16)), BF_ERR_FILTER_FULL);
+			CHECK_STATUS(cf_insert_hash(view, hash_with(next, 2, 16, 4)), BF_ERR_FILTER_FULL);
 		}
 		free(filter);
 	}
@@ -1040,7 +1143,9 @@ test_cuckoo_rejects(void)
 	CHECK_STATUS(cf_check_header(f, len - 1, &h), BF_ERR_FORMAT_LENGTH);
 	CHECK_STATUS(cf_check_header(f, len + 1, &h), BF_ERR_FORMAT_LENGTH);
 	CHECK_STATUS(status_with(f, len, CF_OFF_MAGIC + 3, 1, 'X'), BF_ERR_FORMAT_MAGIC);
-	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 2), BF_ERR_FORMAT_VERSION);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 3), BF_ERR_FORMAT_VERSION);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 0), BF_ERR_FORMAT_VERSION);
+	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, CF_FORMAT_VERSION_POW2), BF_OK);	/* 16 buckets */
 	CHECK_STATUS(status_with(f, len, CF_OFF_VERSION, 2, 0x0101), BF_ERR_FORMAT_VERSION);
 	CHECK_STATUS(status_with(f, len, CF_OFF_HASH_SCHEME, 1, 2), BF_ERR_FORMAT_HASH_SCHEME);
 	CHECK_STATUS(status_with(f, len, CF_OFF_FP_BITS, 1, 3), BF_ERR_FORMAT_FINGERPRINT);
@@ -1053,7 +1158,13 @@ test_cuckoo_rejects(void)
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 0), BF_ERR_FORMAT_NBLOCKS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 1), BF_ERR_FORMAT_NBLOCKS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 3), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 23), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 24), BF_ERR_FORMAT_LENGTH);	/* even: then the length */
+	/* version 1: a power of two */
+	f[CF_OFF_VERSION] = CF_FORMAT_VERSION_POW2;
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 24), BF_ERR_FORMAT_NBLOCKS);
+	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, 32), BF_ERR_FORMAT_LENGTH);
+	f[CF_OFF_VERSION] = CF_FORMAT_VERSION;
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 33), BF_ERR_FORMAT_NBLOCKS);
 	CHECK_STATUS(status_with(f, len, CF_OFF_NBUCKETS, 8, UINT64_C(1) << 63), BF_ERR_FORMAT_NBLOCKS);
 	/* 2^28 buckets of 44 bits: 1.5e9 bytes, over CF_MAX_TABLE_BYTES */
@@ -1216,6 +1327,10 @@ test_cuckoo(void)
 	test_cuckoo_fill(1024, 5);
 	test_cuckoo_fill(512, 17);
 	test_cuckoo_fill(256, 32);
+	test_cuckoo_fill(1000, 12);
+	test_cuckoo_fill(26316, 10);
+	test_cuckoo_fill(6, 16);
+	test_cuckoo_version_1();
 	test_cuckoo_unpacked();
 	test_cuckoo_copies();
 	test_cuckoo_remove_collision();
