@@ -225,6 +225,17 @@ SELECT count(*) AS groups, count(*) FILTER (WHERE f @> g AND f @> g + 100000) AS
 FROM (SELECT g, cuckoo_agg(x) AS f FROM generate_series(1, 20000) g,
       LATERAL (VALUES (g), (g + 100000), (g + 200000)) v(x) GROUP BY g) s;
 DROP TABLE cuckoo_self_parallel;
+-- small filters stored inline in their rows, with one length and header
+-- (same n, p and count): each row is probed in its own bytes
+CREATE TEMP TABLE cuckoo_inline AS
+SELECT g AS id, cuckoo_add_all(cuckoo_empty(50, 0.01), ARRAY(SELECT g * 1000 + i FROM generate_series(1, 20) i)) AS f
+FROM generate_series(1, 3) g;
+SELECT count(DISTINCT substr(cuckoofilter_send(f), 1, 64)) AS headers, count(DISTINCT f::text) AS values,
+       bool_and(pg_column_size(f) < 2000) AS inline FROM cuckoo_inline;
+SELECT id, count(*) FILTER (WHERE f @> (g * 1000 + i) AND g = id) AS own_found,
+       count(*) FILTER (WHERE f @> (g * 1000 + i) AND g <> id) AS others_found
+FROM cuckoo_inline, generate_series(1, 3) g, generate_series(1, 20) i GROUP BY id ORDER BY id;
+DROP TABLE cuckoo_inline;
 -- two stored filters probed in turn by one call site: each answers for itself
 ALTER TABLE cuckoo_stored ADD COLUMN id int DEFAULT 1;
 INSERT INTO cuckoo_stored SELECT cuckoo_agg(x + 1000000, 100000, 0.01), 2 FROM cuckoo_big;

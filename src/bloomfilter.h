@@ -290,6 +290,13 @@ typedef struct BloomOtherStored
 	uint64		known_length;
 	uint8		known_header[BLOOM_OTHER_HEADER_BYTES];
 	/*
+	 * The length and header bytes of the last value read in place that a
+	 * row checked, wherever it lay (bloom_other_checked_in_place).
+	 */
+	bool		in_place_checked;
+	uint64		in_place_length;
+	uint8		in_place_header[BLOOM_OTHER_HEADER_BYTES];
+	/*
 	 * What a type's probes derive once from the kept whole value
 	 * (bloom_other_derived): countingbloom's cast (a quarter of its bytes),
 	 * cuckoofilter's unpacked table, scalablebloom's chain.  Held by copy,
@@ -627,6 +634,16 @@ extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, 
  */
 extern void bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, uint64 length);
 extern const uint8_t *bloom_other_known(FunctionCallInfo fcinfo, int argno);
+
+/*
+ * The bytes of argument argno if it is in place with the length and header
+ * bytes of the last value read in place that bloom_other_remember kept,
+ * else NULL: a small filter stored inline in each row, or one from a
+ * subquery, needs no header check again, wherever it lies.  A header check
+ * reads only those bytes, so they may be probed; nothing derived applies
+ * to them (they are not known to be the same value).
+ */
+extern const uint8_t *bloom_other_checked_in_place(FunctionCallInfo fcinfo, int argno);
 
 /*
  * What a type's probe derives from a checked value: size(bytes) bytes on a

@@ -312,8 +312,10 @@ cuckoo_count_slow(FunctionCallInfo fcinfo, int filter_argno, int value_argno)
  * Copies of the value's fingerprint (a probe's "maybe" is count > 0).  A
  * text value ending in spaces is also counted without them, as bloomfilter
  * probes it (bloom_probe_hashes); the larger count is returned.  The fast
- * path: the filter this call site checked on an earlier row, and a value of
- * a fixed kind (bloomfilter.h), need only a hash and two buckets.  An empty
+ * path: the filter this call site checked on an earlier row (or a value in
+ * place with the length and header of the last one checked, such as a small
+ * filter stored inline in each row), and a value of a fixed kind
+ * (bloomfilter.h), need only a hash and two buckets.  An empty
  * filter holds no fingerprint, so it counts 0 here.  Without all_copies
  * (a probe) the fast path stops at the first bucket that has one: the
  * answer is only compared with 0, and a stored filter kept whole is read in
@@ -323,18 +325,19 @@ static pg_attribute_always_inline int
 cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno, bool all_copies)
 {
 	const uint8_t *known = bloom_other_known(fcinfo, filter_argno);
+	const uint8_t *bytes = known != NULL ? known : bloom_other_checked_in_place(fcinfo, filter_argno);
 	const uint8_t *unpacked;
 	uint64		hash;
 
-	if (known != NULL &&
+	if (bytes != NULL &&
 		bloom_fast_hash_unpadded(bloom_call_cache(fcinfo)->hashing.fast_encoding, PG_GETARG_DATUM(value_argno), &hash))
 	{
 		if (all_copies)
-			return cf_count_hash(cf_view_of((uint8_t *) known), hash);
-		unpacked = bloom_other_derived(fcinfo, known, &cuckoo_unpacked);
+			return cf_count_hash(cf_view_of((uint8_t *) bytes), hash);
+		unpacked = known != NULL ? bloom_other_derived(fcinfo, known, &cuckoo_unpacked) : NULL;
 		if (unpacked != NULL)
 			return cf_unpacked_contains_hash(cf_view_of((uint8_t *) known), unpacked, hash);
-		return cf_contains_hash(cf_view_of((uint8_t *) known), hash);
+		return cf_contains_hash(cf_view_of((uint8_t *) bytes), hash);
 	}
 	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }

@@ -709,6 +709,14 @@ bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, u
 	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
 
 	entry->known = false;
+	entry->in_place_checked = false;
+	if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
+	{
+		entry->in_place_length = length;
+		memset(entry->in_place_header, 0, BLOOM_OTHER_HEADER_BYTES);
+		memcpy(entry->in_place_header, bytes, Min(length, BLOOM_OTHER_HEADER_BYTES));
+		entry->in_place_checked = true;
+	}
 	if (VARATT_IS_EXTERNAL_ONDISK(raw))
 		entry->known = entry->whole != NULL && bytes == BLOOM_BYTES(entry->whole);
 	else if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
@@ -748,6 +756,18 @@ bloom_other_known(FunctionCallInfo fcinfo, int argno)
 		VARSIZE_ANY_EXHDR(raw) == entry->known_length &&
 		memcmp(entry->known_bytes, entry->known_header, Min(entry->known_length, BLOOM_OTHER_HEADER_BYTES)) == 0)
 		return entry->known_bytes;
+	return NULL;
+}
+
+const uint8_t *
+bloom_other_checked_in_place(FunctionCallInfo fcinfo, int argno)
+{
+	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+
+	if (entry->in_place_checked && bloom_varlena_in_place(raw) && VARSIZE_ANY_EXHDR(raw) == entry->in_place_length &&
+		memcmp(VARDATA_ANY(raw), entry->in_place_header, Min(entry->in_place_length, BLOOM_OTHER_HEADER_BYTES)) == 0)
+		return (const uint8_t *) VARDATA_ANY(raw);
 	return NULL;
 }
 
