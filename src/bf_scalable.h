@@ -154,9 +154,10 @@ extern bf_status sbf_check(const uint8_t *bytes, uint64_t length, sbf_header *he
 						   sbf_subfilter subs[SBF_MAX_SUBFILTERS]);
 
 /*
- * Every check of a value read as text or received: sbf_check, each
- * sub-filter's blocks and k exactly as bf_plan gives them, and for an empty
- * chain that no bit is set (chunk_blocks at a time, between() before each).
+ * Every check of a value read as text or received: sbf_check, and for an
+ * empty chain that no bit is set (chunk_blocks at a time, between() before
+ * each).  A sub-filter's blocks and k are not checked against today's plan
+ * (see sbf_validate).
  */
 extern bf_status sbf_validate(const uint8_t *bytes, uint64_t length, sbf_header *header,
 							  sbf_subfilter subs[SBF_MAX_SUBFILTERS], uint64_t chunk_blocks,
