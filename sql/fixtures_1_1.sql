@@ -51,6 +51,19 @@ SELECT (cuckoo_info(f)).format_version AS before, (cuckoo_info(g)).format_versio
        (SELECT count(*) FILTER (WHERE g @> x) FROM generate_series(6, 900) x) AS members_kept
 FROM (SELECT f, cuckoo_remove(cuckoo_add(f, 1000001), 5) AS g
       FROM (SELECT value_text::cuckoofilter AS f FROM shrinking_fixture WHERE name = 'cuckoo int') s) t;
+-- rows that alternate a version 1 and a version 2 value of one shape (16
+-- buckets, f = 10, 65 fingerprints, the stash in use), probed by one call
+-- site: each in its own layout
+SELECT (cuckoo_info(a.f)).buckets = (cuckoo_info(b.f)).buckets AND (cuckoo_info(a.f)).n = (cuckoo_info(b.f)).n
+         AND (cuckoo_info(a.f)).format_version = 1 AND (cuckoo_info(b.f)).format_version = 2 AS one_shape_two_versions
+FROM (SELECT value_text::cuckoofilter AS f FROM shrinking_fixture WHERE name = 'cuckoo full') a,
+     (SELECT value_text::cuckoofilter AS f FROM shrinking_fixture WHERE name = 'cuckoo v2 full') b;
+SELECT g % 2 AS version_2, count(*) FILTER (WHERE f @> x) AS members_found, count(*) FILTER (WHERE cuckoo_count(f, x) > 0) AS counted
+FROM generate_series(1, 6) g,
+     LATERAL (SELECT value_text::cuckoofilter AS f FROM shrinking_fixture
+              WHERE name = CASE WHEN g % 2 = 1 THEN 'cuckoo v2 full' ELSE 'cuckoo full' END) v,
+     generate_series(0, 64) x
+GROUP BY 1 ORDER BY 1;
 -- and a union with a version 2 value of as many buckets (512) is an ERROR:
 -- its fingerprints sit in other buckets
 SELECT (cuckoo_info(cuckoo_empty(1945, 0.01))).buckets AS version_2_buckets;

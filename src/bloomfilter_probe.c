@@ -710,17 +710,14 @@ bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, u
 
 	entry->known = false;
 	entry->in_place_checked = false;
-	if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+		entry->known = entry->whole != NULL && bytes == BLOOM_BYTES(entry->whole);
+	else if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
 	{
 		entry->in_place_length = length;
 		memset(entry->in_place_header, 0, BLOOM_OTHER_HEADER_BYTES);
 		memcpy(entry->in_place_header, bytes, Min(length, BLOOM_OTHER_HEADER_BYTES));
 		entry->in_place_checked = true;
-	}
-	if (VARATT_IS_EXTERNAL_ONDISK(raw))
-		entry->known = entry->whole != NULL && bytes == BLOOM_BYTES(entry->whole);
-	else if (bloom_varlena_in_place(raw) && bytes == (const uint8_t *) VARDATA_ANY(raw))
-	{
 		if (!cache->stable.checked)
 		{
 			cache->stable.is_stable = get_fn_expr_arg_stable(fcinfo->flinfo, argno);

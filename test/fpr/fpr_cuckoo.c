@@ -56,6 +56,7 @@
 typedef struct cf_fpr_result
 {
 	bf_status	status;			/* of cf_plan, or the first unexpected refusal */
+	uint16_t	version;		/* of the format: 1, power-of-two buckets */
 	uint64_t	nbuckets;
 	int			fp_bits;
 	uint64_t	filled;			/* elements in when the first insert was refused */
@@ -63,6 +64,27 @@ typedef struct cf_fpr_result
 	uint64_t	false_positives;
 	uint64_t	missed;			/* members answered "no", in both filters */
 } cf_fpr_result;
+
+/*
+ * The cases: cf_plan(design_n, p) in format version 2, whose bucket count
+ * (n / 3.8 rounded up to even) is 0 or 2 mod 4 as n goes, and the same n in
+ * version 1, whose count is the next power of two (the table about 76%
+ * full at n, and the 95% load of (a) to (c) past it).
+ */
+typedef struct cf_fpr_shape
+{
+	double		p;
+	int64_t		design_n;
+	uint16_t	version;
+} cf_fpr_shape;
+
+static const cf_fpr_shape cf_fpr_shapes[] = {
+	{0.01, 100000, CF_FORMAT_VERSION},	/* 26316 buckets */
+	{0.001, 100000, CF_FORMAT_VERSION},
+	{0.0001, 100000, CF_FORMAT_VERSION},
+	{0.01, 100008, CF_FORMAT_VERSION},	/* 26318 */
+	{0.01, 100000, CF_FORMAT_VERSION_POW2},	/* 32768 */
+};
 
 static const double cf_fpr_rates[] = {0.01, 0.001, 0.0001};
 
@@ -92,6 +114,7 @@ cf_fpr_new_filter(const cf_fpr_result *r, double p)
 		exit(2);
 	}
 	cf_init(filter, r->nbuckets, r->fp_bits, BF_KIND_INTEGER, CF_FPR_DESIGN_N, p);
+	filter[CF_OFF_VERSION] = (uint8_t) r->version;
 	return filter;
 }
 
@@ -140,17 +163,22 @@ cf_fpr_count(bool ok, int *passed, int *failed)
 		(*failed)++;
 }
 
-/* Runs one rate, prints its row, and counts its four checks. */
+/* Runs one shape, prints its row, and counts its four checks. */
 static void
-cf_fpr_case(double p, uint64_t seed, int *passed, int *failed)
+cf_fpr_case(const cf_fpr_shape *shape, uint64_t seed, int *passed, int *failed)
 {
+	double		p = shape->p;
 	cf_fpr_result r;
 	double		slots, table_bits, load, bits, goal, bits_at_full, rate, expected, bloom_bits;
 	int			bloom_k;
 	bool		load_ok, bits_ok, rate_ok, found_ok;
 
 	memset(&r, 0, sizeof(r));
-	r.status = cf_plan(CF_FPR_DESIGN_N, p, &r.nbuckets, &r.fp_bits);
+	r.version = shape->version;
+	r.status = cf_plan(shape->design_n, p, &r.nbuckets, &r.fp_bits);
+	if (r.version == CF_FORMAT_VERSION_POW2)
+		while ((r.nbuckets & (r.nbuckets - 1)) != 0)
+			r.nbuckets += r.nbuckets & (~r.nbuckets + 1);	/* up to the next power of two */
 	if (r.status == BF_OK)
 		cf_fpr_fill(&r, p, seed);
 	if (r.status == BF_OK)
@@ -177,8 +205,8 @@ cf_fpr_case(double p, uint64_t seed, int *passed, int *failed)
 	bits_ok = bits <= goal;
 	rate_ok = (double) r.false_positives <= CF_FPR_RATE_SLACK * p * CF_FPR_PROBES;
 	found_ok = r.missed == 0;
-	printf("%-7g %3d %8" PRIu64 " %9.4f %9.3f %8.3f %9.3f %11.4e %11.4e %7.4f %7" PRIu64 " %10.3f  %s%s%s%s%s\n",
-		   p, r.fp_bits, r.nbuckets, load, bits, goal, bits_at_full, expected, rate, rate / p,
+	printf("%-7g %7" PRId64 " %3d %3d %8" PRIu64 " %9.4f %9.3f %8.3f %9.3f %11.4e %11.4e %7.4f %7" PRIu64 " %10.3f  %s%s%s%s%s\n",
+		   p, shape->design_n, r.version, r.fp_bits, r.nbuckets, load, bits, goal, bits_at_full, expected, rate, rate / p,
 		   r.missed, bloom_bits,
 		   load_ok && bits_ok && rate_ok && found_ok ? "ok" : "FAIL",
 		   load_ok ? "" : " load", bits_ok ? "" : " bits", rate_ok ? "" : " rate", found_ok ? "" : " missed");
@@ -203,18 +231,18 @@ cf_fpr_compare_u64(const void *a, const void *b)
  * their count.  Ascending hashes come in ascending fingerprint (the top 32
  * bits), not in the order of a stream: does that order fill the table as
  * well?  CF_FPR_SORTED_TRIALS sets of 95% of the slots (cf_plan's most) of
- * a CF_FPR_SORTED_BUCKETS-bucket table, each inserted ascending; the check:
- * at most CF_FPR_SORTED_MAX_FAILED of them refused (the fill test above
- * finds the first refusal past 95% in stream order), and every member found.
+ * a table of 4096 buckets (and of 4094 at p = 0.01), each inserted
+ * ascending; the check: at most CF_FPR_SORTED_MAX_FAILED of them refused
+ * (the fill test above finds the first refusal past 95% in stream order),
+ * and every member found.
  */
-#define CF_FPR_SORTED_BUCKETS	4096
 #define CF_FPR_SORTED_TRIALS	50
 #define CF_FPR_SORTED_MAX_FAILED 2
 
 static void
-cf_fpr_sorted(double p, uint64_t seed, int *passed, int *failed)
+cf_fpr_sorted(double p, uint64_t sorted_buckets, uint64_t seed, int *passed, int *failed)
 {
-	uint64_t	members = (uint64_t) floor(CF_FPR_MIN_LOAD * CF_FPR_SORTED_BUCKETS * CF_SLOTS_PER_BUCKET);
+	uint64_t	members = (uint64_t) floor(CF_FPR_MIN_LOAD * (double) (sorted_buckets * CF_SLOTS_PER_BUCKET));
 	uint64_t   *hashes = malloc(members * sizeof(uint64_t));
 	uint64_t	nbuckets;
 	int			fp_bits;
@@ -223,10 +251,10 @@ cf_fpr_sorted(double p, uint64_t seed, int *passed, int *failed)
 	uint8_t    *filter;
 
 	if (hashes == NULL || cf_plan((int64_t) members, p, &nbuckets, &fp_bits) != BF_OK ||
-		nbuckets != CF_FPR_SORTED_BUCKETS ||
+		nbuckets != sorted_buckets ||
 		(filter = malloc((size_t) cf_filter_bytes(nbuckets, fp_bits))) == NULL)
 	{
-		printf("%-7g sorted inserts: no plan of %d buckets  FAIL\n", p, CF_FPR_SORTED_BUCKETS);
+		printf("%-7g sorted inserts: no plan of %" PRIu64 " buckets  FAIL\n", p, sorted_buckets);
 		(*failed) += 2;
 		free(hashes);
 		return;
@@ -250,8 +278,8 @@ cf_fpr_sorted(double p, uint64_t seed, int *passed, int *failed)
 		for (uint64_t j = 0; j < members; j++)
 			missed += !cf_contains_hash(view, hashes[j]);
 	}
-	printf("%-7g sorted inserts of %" PRIu64 " into %d buckets (95%% load): refused %d of %d (limit %d), missed %" PRIu64 "  %s\n",
-		   p, members, CF_FPR_SORTED_BUCKETS, refused, CF_FPR_SORTED_TRIALS, CF_FPR_SORTED_MAX_FAILED, missed,
+	printf("%-7g sorted inserts of %" PRIu64 " into %" PRIu64 " buckets (95%% load): refused %d of %d (limit %d), missed %" PRIu64 "  %s\n",
+		   p, members, sorted_buckets, refused, CF_FPR_SORTED_TRIALS, CF_FPR_SORTED_MAX_FAILED, missed,
 		   refused <= CF_FPR_SORTED_MAX_FAILED && missed == 0 ? "ok" : "FAIL");
 	cf_fpr_count(refused <= CF_FPR_SORTED_MAX_FAILED, passed, failed);
 	cf_fpr_count(missed == 0, passed, failed);
@@ -262,18 +290,19 @@ cf_fpr_sorted(double p, uint64_t seed, int *passed, int *failed)
 void
 fpr_cuckoo(uint64_t base_seed, int *passed, int *failed)
 {
-	printf("\ncuckoo filter: cf_plan(%d, p); load at the first refusal (\"full at\"); at %.0f%% load:\n",
-		   CF_FPR_DESIGN_N, 100.0 * CF_FPR_MIN_LOAD);
+	printf("\ncuckoo filter: cf_plan(n, p) (version 1: the buckets up to a power of two); load at the first\n");
+	printf("refusal (\"full at\"); at %.0f%% load:\n", 100.0 * CF_FPR_MIN_LOAD);
 	printf("bits per element (goal (log2(1/p) + 3) / 0.95) and the rate over %d non-members\n", CF_FPR_PROBES);
 	printf("limits: full at >= %.2f, bits <= goal, rate <= %.2f p, no member missed\n",
 		   CF_FPR_MIN_LOAD, CF_FPR_RATE_SLACK);
 	printf("(\"bits@full\": bits per element at the load of the first refusal; \"bloom bits\": bf_plan_rate)\n\n");
-	printf("%-7s %3s %8s %9s %9s %8s %9s %11s %11s %7s %7s %10s  %s\n",
-		   "p", "f", "buckets", "full at", "bits/elem", "goal", "bits@full", "expected", "rate",
+	printf("%-7s %7s %3s %3s %8s %9s %9s %8s %9s %11s %11s %7s %7s %10s  %s\n",
+		   "p", "n", "ver", "f", "buckets", "full at", "bits/elem", "goal", "bits@full", "expected", "rate",
 		   "rate/p", "missed", "bloom bits", "verdict");
-	for (size_t i = 0; i < sizeof(cf_fpr_rates) / sizeof(cf_fpr_rates[0]); i++)
-		cf_fpr_case(cf_fpr_rates[i], cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + i), passed, failed);
+	for (size_t i = 0; i < sizeof(cf_fpr_shapes) / sizeof(cf_fpr_shapes[0]); i++)
+		cf_fpr_case(&cf_fpr_shapes[i], cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + i), passed, failed);
 	printf("\n");
 	for (size_t i = 0; i < sizeof(cf_fpr_rates) / sizeof(cf_fpr_rates[0]); i++)
-		cf_fpr_sorted(cf_fpr_rates[i], cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + 16 + i), passed, failed);
+		cf_fpr_sorted(cf_fpr_rates[i], 4096, cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + 16 + i), passed, failed);
+	cf_fpr_sorted(0.01, 4094, cf_fpr_mix64((base_seed ^ CF_FPR_SEED_SALT) + 20), passed, failed);
 }
