@@ -903,6 +903,9 @@ cf_insert_all(cf_view dst, const uint8_t *src_filter, uint64_t chunk_buckets, bf
 	cf_view		src = cf_view_of((uint8_t *) src_filter);	/* only read */
 	bf_status	status;
 
+	/* a fingerprint knows its bucket pair only within its own shape and layout */
+	if (src.nbuckets != dst.nbuckets || src.fp_bits != dst.fp_bits || src.version != dst.version)
+		return BF_ERR_INCOMPATIBLE;
 	if (chunk_buckets == 0)
 		chunk_buckets = src.nbuckets;
 	for (uint64_t bucket = 0; bucket < src.nbuckets; bucket++)

@@ -326,8 +326,9 @@ extern bool cf_remove_hash(cf_view view, uint64_t hash);
 extern uint64_t cf_count_slots(cf_view view, uint64_t first, uint64_t count);
 
 /*
- * dst gets every fingerprint of src (same nbuckets, fp_bits and version,
- * which the caller checks), src's stash included.  Stops at the first refusal and
+ * dst gets every fingerprint of src, src's stash included; of another
+ * nbuckets, fp_bits or version, BF_ERR_INCOMPATIBLE and nothing changed (the
+ * glue checks first, to say which).  Stops at the first refusal and
  * returns it: dst is then partly updated, so the caller works on a copy.
  * Calls between() before each chunk_buckets buckets of src (0: all at once).
  */

@@ -269,9 +269,18 @@ exercise(const uint8_t *value, uint64_t length, const cf_header *header, uint64_
 		}
 	}
 
-	/* union into an empty filter of the same shape, and into a copy of itself */
+	/* union into an empty filter of the same shape and version, and into a copy of itself */
 	cf_init(filter, header->nbuckets, header->fp_bits, BF_KIND_INTEGER, header->design_n, header->design_p);
+	memcpy(filter + CF_OFF_VERSION, value + CF_OFF_VERSION, 2);
 	check_union(filter, value, length, probes);
+	/* of the other version (a power of two is valid in both): refused, nothing changed */
+	if ((header->nbuckets & (header->nbuckets - 1)) == 0)
+	{
+		filter[CF_OFF_VERSION] = header->version == CF_FORMAT_VERSION ? CF_FORMAT_VERSION_POW2 : CF_FORMAT_VERSION;
+		memcpy(before, filter, (size_t) length);
+		REQUIRE(cf_insert_all(cf_view_of(filter), value, 0, NULL) == BF_ERR_INCOMPATIBLE);
+		REQUIRE(memcmp(before, filter, (size_t) length) == 0);
+	}
 	memcpy(filter, value, (size_t) length);
 	bf_store_u32(filter + CF_OFF_VALUE_KIND, BF_KIND_INTEGER);
 	check_union(filter, value, length, probes);

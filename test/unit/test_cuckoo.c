@@ -1082,6 +1082,15 @@ test_cuckoo_union(void)
 	CHECK_STATUS(cf_insert_all(cf_view_of(dst), one, 1, NULL), BF_ERR_FILTER_FULL);
 	CHECK(memcmp(dst, full, (size_t) cuckoo_bytes(full)) == 0);
 	free(dst);
+	/* another shape or version: refused, nothing changed */
+	dst = copy_cuckoo(a);
+	make_version_1(dst);
+	CHECK_STATUS(cf_insert_all(cf_view_of(dst), b, 0, NULL), BF_ERR_INCOMPATIBLE);
+	make_version_1(a);	/* a is then a's bytes but for the version */
+	CHECK(memcmp(dst, a, (size_t) cuckoo_bytes(a)) == 0);
+	CHECK_STATUS(cf_insert_all(cf_view_of(empty), b, 0, NULL), BF_ERR_INCOMPATIBLE);
+	CHECK_STATUS(cf_insert_all(cf_view_of(dst), full, 0, NULL), BF_ERR_INCOMPATIBLE);
+	free(dst);
 	free(one);
 	free(a);
 	free(b);
