@@ -6,11 +6,11 @@
  * Table
  * -----
  * nbuckets buckets (even, at least 2; a power of two in format version 1)
- * of 4 slots; a slot holds an
- * f-bit fingerprint, 0 meaning empty, 5 <= f <= 32.  A bucket is stored
- * semi-sorted (section 5.2 of the paper): its 4 fingerprints sorted
- * ascending as whole numbers, and each split into its high nibble (top 4
- * bits) and its low part (the f - 4 bits below).  The sorted nibbles
+ * of 4 slots; a slot holds an f-bit fingerprint, 0 meaning empty,
+ * 5 <= f <= 32.  A bucket is stored semi-sorted (section 5.2 of the
+ * paper): its 4 fingerprints sorted ascending as whole numbers, and each
+ * split into its high nibble (top 4 bits) and its low part (the f - 4 bits
+ * below).  The sorted nibbles
  * a <= b <= c <= d are a multiset of 4 out of 16 values, one of
  * C(19, 4) = 3876 <= 2^12, so they are stored as a 12-bit index
  *   index = a + C(b + 1, 2) + C(c + 2, 3) + C(d + 3, 4)
