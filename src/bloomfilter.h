@@ -283,12 +283,11 @@ typedef struct BloomOtherStored
 	/*
 	 * The value whose header and kind the last row checked (see
 	 * bloom_other_known): the kept whole value, or a constant or parameter
-	 * read in place, known by its address, length and header bytes.
+	 * read in place, known by its address and the in-place length and
+	 * header bytes below.
 	 */
 	bool		known;
 	const uint8_t *known_bytes;
-	uint64		known_length;
-	uint8		known_header[BLOOM_OTHER_HEADER_BYTES];
 	/*
 	 * The length and header bytes of the last value read in place that a
 	 * row checked, wherever it lay (bloom_other_checked_in_place).

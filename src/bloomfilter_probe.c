@@ -725,11 +725,8 @@ bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, u
 		}
 		entry->known = cache->stable.is_stable;
 	}
-	if (!entry->known)
-		return;
-	entry->known_bytes = bytes;
-	entry->known_length = length;
-	memcpy(entry->known_header, bytes, Min(length, BLOOM_OTHER_HEADER_BYTES));
+	if (entry->known)
+		entry->known_bytes = bytes;
 }
 
 const uint8_t *
@@ -749,11 +746,7 @@ bloom_other_known(FunctionCallInfo fcinfo, int argno)
 			entry->whole != NULL && entry->known_bytes == BLOOM_BYTES(entry->whole) ? entry->known_bytes : NULL;
 	}
 	/* PL/pgSQL may put another value at the same address: length and header must match too */
-	if (bloom_varlena_in_place(raw) && (const uint8_t *) VARDATA_ANY(raw) == entry->known_bytes &&
-		VARSIZE_ANY_EXHDR(raw) == entry->known_length &&
-		memcmp(entry->known_bytes, entry->known_header, Min(entry->known_length, BLOOM_OTHER_HEADER_BYTES)) == 0)
-		return entry->known_bytes;
-	return NULL;
+	return bloom_other_checked_in_place(fcinfo, argno) == entry->known_bytes ? entry->known_bytes : NULL;
 }
 
 const uint8_t *

@@ -48,7 +48,6 @@
 /* keeps this test's values apart from bloomfilter's cases of the same base seed */
 #define CF_FPR_SEED_SALT	UINT64_C(0xc0c0f11e7c0c0f11)
 
-#define CF_FPR_DESIGN_N		100000
 #define CF_FPR_PROBES		2000000
 #define CF_FPR_MIN_LOAD		0.95	/* (a), and the load of (b) and (c) */
 #define CF_FPR_RATE_SLACK	1.25	/* (c) */
@@ -57,6 +56,7 @@ typedef struct cf_fpr_result
 {
 	bf_status	status;			/* of cf_plan, or the first unexpected refusal */
 	uint16_t	version;		/* of the format: 1, power-of-two buckets */
+	int64_t		design_n;
 	uint64_t	nbuckets;
 	int			fp_bits;
 	uint64_t	filled;			/* elements in when the first insert was refused */
@@ -113,7 +113,7 @@ cf_fpr_new_filter(const cf_fpr_result *r, double p)
 		fprintf(stderr, "fpr_cuckoo: out of memory\n");
 		exit(2);
 	}
-	cf_init(filter, r->nbuckets, r->fp_bits, BF_KIND_INTEGER, CF_FPR_DESIGN_N, p);
+	cf_init(filter, r->nbuckets, r->fp_bits, BF_KIND_INTEGER, (uint64_t) r->design_n, p);
 	filter[CF_OFF_VERSION] = (uint8_t) r->version;
 	return filter;
 }
@@ -175,6 +175,7 @@ cf_fpr_case(const cf_fpr_shape *shape, uint64_t seed, int *passed, int *failed)
 
 	memset(&r, 0, sizeof(r));
 	r.version = shape->version;
+	r.design_n = shape->design_n;
 	r.status = cf_plan(shape->design_n, p, &r.nbuckets, &r.fp_bits);
 	if (r.version == CF_FORMAT_VERSION_POW2)
 		while ((r.nbuckets & (r.nbuckets - 1)) != 0)
