@@ -227,32 +227,12 @@ cf_check_header(const uint8_t *filter, uint64_t length, cf_header *header)
 	return BF_OK;
 }
 
-cf_view
-cf_view_of(uint8_t *filter)
-{
-	cf_view		view;
-
-	view.filter = filter;
-	view.table = filter + CF_HEADER_BYTES;
-	view.nbuckets = bf_load_u64(filter + CF_OFF_NBUCKETS);
-	view.fp_bits = filter[CF_OFF_FP_BITS];
-	view.version = (uint16_t) (filter[CF_OFF_VERSION] | filter[CF_OFF_VERSION + 1] << 8);
-	return view;
-}
-
 /* ---- bits ---- */
 
 static inline int
 cf_min_int(int a, int b)
 {
 	return a < b ? a : b;
-}
-
-/* The low width bits set, 1 <= width <= 64. */
-static inline uint64_t
-cf_low_mask(int width)
-{
-	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
 }
 
 /*
@@ -573,36 +553,6 @@ cf_validate(const uint8_t *filter, uint64_t length, cf_header *header,
 
 /* ---- the stash and the buckets ---- */
 
-static inline uint64_t
-cf_first_bucket(cf_view view, uint64_t hash)
-{
-	return cf_bucket(hash, view.nbuckets, view.version);
-}
-
-static inline uint64_t
-cf_other_bucket(cf_view view, uint64_t bucket, uint32_t fp)
-{
-	return cf_alt_bucket(bucket, fp, view.nbuckets, view.version);
-}
-
-static inline bool
-cf_stash_in_use(cf_view view)
-{
-	return (bf_load_u32(view.filter + CF_OFF_FLAGS) & CF_FLAG_VICTIM) != 0;
-}
-
-/* Is fp in the stash, for the pair of buckets of bucket? */
-static inline bool
-cf_stash_holds(cf_view view, uint64_t bucket, uint32_t fp)
-{
-	uint64_t	victim_bucket;
-
-	if (!cf_stash_in_use(view) || bf_load_u32(view.filter + CF_OFF_VICTIM_FP) != fp)
-		return false;
-	victim_bucket = bf_load_u64(view.filter + CF_OFF_VICTIM_BUCKET);
-	return victim_bucket == bucket || victim_bucket == cf_other_bucket(view, bucket, fp);
-}
-
 static void
 cf_set_stash(cf_view view, uint64_t bucket, uint32_t fp)
 {
@@ -704,30 +654,6 @@ cf_unpack_buckets(cf_view view, uint8_t *unpacked, uint64_t first, uint64_t coun
 					  (uint64_t) fps[0] | (uint64_t) fps[1] << f | (uint64_t) fps[2] << 2 * f |
 					  (uint64_t) fps[3] << 3 * f);
 	}
-}
-
-/* Does the unpacked bucket at bit hold fp?  lane_ones: bit 0 of each of the 4 lanes. */
-static inline bool
-cf_unpacked_holds(const uint8_t *unpacked, uint64_t bit, int f, uint64_t lane_ones, uint32_t fp)
-{
-	uint64_t	x = (bf_load_u64(unpacked + (bit >> 3)) >> (bit & 7) ^ fp * lane_ones) & cf_low_mask(4 * f);
-
-	return ((x - lane_ones) & ~x & lane_ones << (f - 1)) != 0;
-}
-
-bool
-cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash)
-{
-	int			f = view.fp_bits;
-	uint64_t	lane_ones = 1 | UINT64_C(1) << f | UINT64_C(1) << 2 * f | UINT64_C(1) << 3 * f;
-	uint32_t	fp = cf_fingerprint(hash, f);
-	uint64_t	bucket = cf_first_bucket(view, hash);
-	uint64_t	alternate = cf_other_bucket(view, bucket, fp);
-
-	/* both loads issued before either is tested, with no branch between them */
-	return ((int) cf_unpacked_holds(unpacked, bucket * 4 * (uint64_t) f, f, lane_ones, fp) |
-			(int) cf_unpacked_holds(unpacked, alternate * 4 * (uint64_t) f, f, lane_ones, fp)) != 0 ||
-		cf_stash_holds(view, bucket, fp);
 }
 
 /* ---- insert ---- */

@@ -199,7 +199,18 @@ typedef struct cf_view
 	uint16_t	version;		/* how hashes find buckets: cf_bucket */
 } cf_view;
 
-extern cf_view cf_view_of(uint8_t *filter);
+static inline cf_view
+cf_view_of(uint8_t *filter)
+{
+	cf_view		view;
+
+	view.filter = filter;
+	view.table = filter + CF_HEADER_BYTES;
+	view.nbuckets = bf_load_u64(filter + CF_OFF_NBUCKETS);
+	view.fp_bits = filter[CF_OFF_FP_BITS];
+	view.version = (uint16_t) (filter[CF_OFF_VERSION] | filter[CF_OFF_VERSION + 1] << 8);
+	return view;
+}
 
 static inline uint32_t
 cf_fingerprint(uint64_t hash, int fp_bits)
@@ -231,6 +242,36 @@ cf_alt_bucket(uint64_t bucket, uint32_t fp, uint64_t nbuckets, uint16_t version)
 	/* odd and < nbuckets, which is even; (c - bucket) mod nbuckets, with no branch to mispredict */
 	center = ((mix * nbuckets) >> 32) | 1;
 	return center - bucket + (nbuckets & (UINT64_C(0) - (uint64_t) (center < bucket)));
+}
+
+static inline uint64_t
+cf_first_bucket(cf_view view, uint64_t hash)
+{
+	return cf_bucket(hash, view.nbuckets, view.version);
+}
+
+static inline uint64_t
+cf_other_bucket(cf_view view, uint64_t bucket, uint32_t fp)
+{
+	return cf_alt_bucket(bucket, fp, view.nbuckets, view.version);
+}
+
+static inline bool
+cf_stash_in_use(cf_view view)
+{
+	return (bf_load_u32(view.filter + CF_OFF_FLAGS) & CF_FLAG_VICTIM) != 0;
+}
+
+/* Is fp in the stash, for the pair of buckets of bucket? */
+static inline bool
+cf_stash_holds(cf_view view, uint64_t bucket, uint32_t fp)
+{
+	uint64_t	victim_bucket;
+
+	if (!cf_stash_in_use(view) || bf_load_u32(view.filter + CF_OFF_VICTIM_FP) != fp)
+		return false;
+	victim_bucket = bf_load_u64(view.filter + CF_OFF_VICTIM_BUCKET);
+	return victim_bucket == bucket || victim_bucket == cf_other_bucket(view, bucket, fp);
 }
 
 /*
@@ -283,8 +324,37 @@ cf_unpacked_bytes(uint64_t nbuckets, int fp_bits)
 /* Fills buckets [first, first+count) of the unpacked table (zeroed, cf_unpacked_bytes) of a checked filter of fp_bits <= CF_UNPACKED_MAX_FP_BITS. */
 extern void cf_unpack_buckets(cf_view view, uint8_t *unpacked, uint64_t first, uint64_t count);
 
+/* The low width bits set, 1 <= width <= 64. */
+static inline uint64_t
+cf_low_mask(int width)
+{
+	return width >= 64 ? UINT64_MAX : (UINT64_C(1) << width) - 1;
+}
+
+/* Does the unpacked bucket at bit hold fp?  lane_ones: bit 0 of each of the 4 lanes. */
+static inline bool
+cf_unpacked_holds(const uint8_t *unpacked, uint64_t bit, int f, uint64_t lane_ones, uint32_t fp)
+{
+	uint64_t	x = (bf_load_u64(unpacked + (bit >> 3)) >> (bit & 7) ^ fp * lane_ones) & cf_low_mask(4 * f);
+
+	return ((x - lane_ones) & ~x & lane_ones << (f - 1)) != 0;
+}
+
 /* cf_contains_hash of the filter of view, reading the buckets from its unpacked table. */
-extern bool cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash);
+static inline bool
+cf_unpacked_contains_hash(cf_view view, const uint8_t *unpacked, uint64_t hash)
+{
+	int			f = view.fp_bits;
+	uint64_t	lane_ones = 1 | UINT64_C(1) << f | UINT64_C(1) << 2 * f | UINT64_C(1) << 3 * f;
+	uint32_t	fp = cf_fingerprint(hash, f);
+	uint64_t	bucket = cf_first_bucket(view, hash);
+	uint64_t	alternate = cf_other_bucket(view, bucket, fp);
+
+	/* both loads issued before either is tested, with no branch between them */
+	return ((int) cf_unpacked_holds(unpacked, bucket * 4 * (uint64_t) f, f, lane_ones, fp) |
+			(int) cf_unpacked_holds(unpacked, alternate * 4 * (uint64_t) f, f, lane_ones, fp)) != 0 ||
+		cf_stash_holds(view, bucket, fp);
+}
 
 /* Does a run of more than CF_MAX_COPIES equal hashes (one value's rows) occur in ascending hashes? */
 static inline bool

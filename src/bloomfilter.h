@@ -632,7 +632,6 @@ extern const uint8_t *bloom_value_bytes_arg(FunctionCallInfo fcinfo, int argno, 
  * the same address with the same length and header), else NULL.
  */
 extern void bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, uint64 length);
-extern const uint8_t *bloom_other_known(FunctionCallInfo fcinfo, int argno);
 
 /*
  * The bytes of argument argno if it is in place with the length and header
@@ -643,6 +642,27 @@ extern const uint8_t *bloom_other_known(FunctionCallInfo fcinfo, int argno);
  * to them (they are not known to be the same value).
  */
 extern const uint8_t *bloom_other_checked_in_place(FunctionCallInfo fcinfo, int argno);
+
+/* (inline: it runs on every row of the fast path) */
+static inline const uint8_t *
+bloom_other_known(FunctionCallInfo fcinfo, int argno)
+{
+	const BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
+	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
+
+	if (!entry->known)
+		return NULL;
+	if (VARATT_IS_EXTERNAL_ONDISK(raw))
+	{
+		struct varatt_external pointer;
+
+		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
+		return pointer.va_valueid == entry->valueid && pointer.va_toastrelid == entry->toastrelid &&
+			entry->whole != NULL && entry->known_bytes == BLOOM_BYTES(entry->whole) ? entry->known_bytes : NULL;
+	}
+	/* PL/pgSQL may put another value at the same address: length and header must match too */
+	return bloom_other_checked_in_place(fcinfo, argno) == entry->known_bytes ? entry->known_bytes : NULL;
+}
 
 /*
  * What a type's probe derives from a checked value: size(bytes) bytes on a

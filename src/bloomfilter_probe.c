@@ -730,26 +730,6 @@ bloom_other_remember(FunctionCallInfo fcinfo, int argno, const uint8_t *bytes, u
 }
 
 const uint8_t *
-bloom_other_known(FunctionCallInfo fcinfo, int argno)
-{
-	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
-	struct varlena *raw = (struct varlena *) PG_GETARG_POINTER(argno);
-
-	if (!entry->known)
-		return NULL;
-	if (VARATT_IS_EXTERNAL_ONDISK(raw))
-	{
-		struct varatt_external pointer;
-
-		VARATT_EXTERNAL_GET_POINTER(pointer, raw);
-		return pointer.va_valueid == entry->valueid && pointer.va_toastrelid == entry->toastrelid &&
-			entry->whole != NULL && entry->known_bytes == BLOOM_BYTES(entry->whole) ? entry->known_bytes : NULL;
-	}
-	/* PL/pgSQL may put another value at the same address: length and header must match too */
-	return bloom_other_checked_in_place(fcinfo, argno) == entry->known_bytes ? entry->known_bytes : NULL;
-}
-
-const uint8_t *
 bloom_other_checked_in_place(FunctionCallInfo fcinfo, int argno)
 {
 	BloomOtherStored *entry = &bloom_call_cache(fcinfo)->other;
