@@ -61,6 +61,13 @@
 #pragma GCC visibility push(hidden)
 #endif
 
+/* A function inlined wherever it is called, for a hot path that must not build its arguments in memory. */
+#if defined(__GNUC__) || defined(__clang__)
+#define BF_ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define BF_ALWAYS_INLINE inline
+#endif
+
 /* ---- the stored format (all integers little-endian, see FORMAT.md) ---- */
 
 #define BF_MAGIC_BYTES			"BLOM"	/* first four bytes of every filter */

@@ -628,8 +628,9 @@ cf_count_hash(cf_view view, uint64_t hash)
 	return cf_count_fingerprint(view, cf_first_bucket(view, hash), cf_fingerprint(hash, view.fp_bits));
 }
 
-bool
-cf_contains_hash(cf_view view, uint64_t hash)
+/* cf_contains_hash, for both of its entry points below */
+static BF_ALWAYS_INLINE bool
+cf_contains_in(cf_view view, uint64_t hash)
 {
 	uint32_t	fp = cf_fingerprint(hash, view.fp_bits);
 	uint64_t	bucket = cf_first_bucket(view, hash);
@@ -638,6 +639,18 @@ cf_contains_hash(cf_view view, uint64_t hash)
 	cf_prefetch_bucket(view, alternate);
 	return cf_count_in_bucket(view, bucket, fp) > 0 || cf_count_in_bucket(view, alternate, fp) > 0 ||
 		cf_stash_holds(view, bucket, fp);
+}
+
+bool
+cf_contains_hash(cf_view view, uint64_t hash)
+{
+	return cf_contains_in(view, hash);
+}
+
+bool
+cf_filter_contains_hash(const uint8_t *filter, uint64_t hash)
+{
+	return cf_contains_in(cf_view_of((uint8_t *) filter), hash);
 }
 
 void

@@ -302,6 +302,13 @@ extern int	cf_count_hash(cf_view view, uint64_t hash);
 extern bool cf_contains_hash(cf_view view, uint64_t hash);
 
 /*
+ * cf_contains_hash of the filter at filter (checked), for a caller that
+ * would build its view only to pass it: a view passed by value is copied
+ * through the stack on every call, and its reload waits on the stores.
+ */
+extern bool cf_filter_contains_hash(const uint8_t *filter, uint64_t hash);
+
+/*
  * An unpacked table for repeated probes of one filter of f <= 16: bucket i
  * is the 4f bits at bit 4f i, its 4 fingerprints in f-bit lanes, unsorted
  * and without the nibble index (4 bits a bucket more than the table).  One

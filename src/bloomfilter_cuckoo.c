@@ -337,7 +337,7 @@ cuckoo_count_arg(FunctionCallInfo fcinfo, int filter_argno, int value_argno, boo
 		unpacked = known != NULL ? bloom_other_derived(fcinfo, known, &cuckoo_unpacked) : NULL;
 		if (unpacked != NULL)
 			return cf_unpacked_contains_hash(cf_view_of((uint8_t *) known), unpacked, hash);
-		return cf_contains_hash(cf_view_of((uint8_t *) bytes), hash);
+		return cf_filter_contains_hash(bytes, hash);
 	}
 	return cuckoo_count_slow(fcinfo, filter_argno, value_argno);
 }

@@ -242,6 +242,7 @@ exercise(const uint8_t *value, uint64_t length, const cf_header *header, uint64_
 		REQUIRE(counts[i] <= CF_MAX_COPIES + 1);
 		REQUIRE(count_from_slices(filter, probes[i]) == counts[i]);
 		REQUIRE(cf_contains_hash(cf_view_of(filter), probes[i]) == (counts[i] > 0));
+		REQUIRE(cf_filter_contains_hash(filter, probes[i]) == (counts[i] > 0));
 	}
 
 	/* inserts: new hashes, and now and then one already inserted (copies) */

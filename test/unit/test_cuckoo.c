@@ -670,12 +670,12 @@ test_cuckoo_version_1(void)
 /* ---- the unpacked table of repeated probes ---- */
 
 /*
- * cf_unpacked_contains_hash answers as cf_contains_hash, for every f it
- * serves (odd f puts every other bucket at a nibble offset), on full
- * filters (the stash in use) of 2, 64, 1000 and 1024 buckets, with the
- * unpacked table allocated to its exact size: members, and random hashes,
- * which at small f often share a fingerprint with a stored one in some
- * lane.
+ * cf_unpacked_contains_hash and cf_filter_contains_hash answer as
+ * cf_contains_hash, for every f the unpacked table serves (odd f puts every
+ * other bucket at a nibble offset), on full filters (the stash in use) of
+ * 2, 64, 1000 and 1024 buckets, with the unpacked table allocated to its
+ * exact size: members, and random hashes, which at small f often share a
+ * fingerprint with a stored one in some lane.
  */
 static void
 test_cuckoo_unpacked(void)
@@ -694,13 +694,15 @@ test_cuckoo_unpacked(void)
 
 			cf_unpack_buckets(view, unpacked, 0, view.nbuckets);
 			for (uint64_t v = 7000; v < 7000 + count; v++)
-				disagreements += !cf_unpacked_contains_hash(view, unpacked, hash_int(v));
+				disagreements += !cf_unpacked_contains_hash(view, unpacked, hash_int(v)) +
+					!cf_filter_contains_hash(filter, hash_int(v));
 			for (int i = 0; i < 20000; i++)
 			{
 				uint64_t	h = rng_next();
 				bool		maybe = cf_contains_hash(view, h);
 
 				disagreements += cf_unpacked_contains_hash(view, unpacked, h) != maybe;
+				disagreements += cf_filter_contains_hash(filter, h) != maybe;
 				maybes += maybe;
 			}
 			CHECK_U64(disagreements, 0);
